@@ -1,0 +1,91 @@
+// swift-tools-version: 6.1
+//
+// AudioSession for Linux: an AVAudioSession-style contract for Linux desktop apps, a per-user
+// policy agent over PulseAudio and PipeWire, and the tools around them.
+//
+// Data flows one way (see docs/architecture.md):
+//   sound server -> backend (graph mirror) -> engine (pure) -> decisions -> enforcer / notifier
+// The engine and the model import no C module, no bus and no backend; C modules are never public.
+
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 mode plus the import hygiene of the model codebases.
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "AudioSession",
+    products: [
+        .library(name: "AudioSessionModel", targets: ["AudioSessionModel"]),
+        .library(name: "AudioPolicy", targets: ["AudioPolicy"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: Pure core (no I/O, no C)
+        .target(name: "AudioSessionModel", swiftSettings: strictSwift),
+        .target(name: "TOMLReader", swiftSettings: strictSwift),
+        .target(name: "AudioPolicy", dependencies: ["AudioSessionModel", "TOMLReader"], swiftSettings: strictSwift),
+
+        // MARK: Sound-server graph and backends
+        .target(name: "SoundServer", dependencies: ["AudioSessionModel"], swiftSettings: strictSwift),
+        .systemLibrary(
+            name: "CPulse", pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]),
+        .target(
+            name: "PulseBackend",
+            dependencies: ["CPulse", "SoundServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSwift),
+        .systemLibrary(
+            name: "CPipeWire", pkgConfig: "libpipewire-0.3",
+            providers: [.apt(["libpipewire-0.3-dev"])]),
+        // PipeWire's API is mostly macros and variadic functions Swift cannot import: this C target
+        // re-exports each one as a prefixed real function (CPipeWireShim_*).
+        .target(name: "CPipeWireShim", dependencies: ["CPipeWire"]),
+        .target(
+            name: "PipeWireBackend",
+            dependencies: ["CPipeWire", "CPipeWireShim", "SoundServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSwift),
+
+        // MARK: D-Bus
+        .systemLibrary(
+            name: "CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "AudioSessionBus", dependencies: ["CDBus"], swiftSettings: strictSwift),
+
+        // MARK: Test support: private sound servers and buses, deadline-polled waits
+        .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
+
+        // MARK: Tests
+        .testTarget(name: "AudioSessionModelTests", dependencies: ["AudioSessionModel"], swiftSettings: strictSwift),
+        .testTarget(name: "TOMLReaderTests", dependencies: ["TOMLReader"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioPolicyTests",
+            dependencies: [
+                "AudioPolicy", "AudioSessionModel", "TOMLReader",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Scenarios")],
+            swiftSettings: strictSwift),
+        .testTarget(name: "AudioSessionTestingTests", dependencies: ["AudioSessionTesting"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "PulseBackendTests",
+            dependencies: ["PulseBackend", "SoundServer", "AudioSessionTesting"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "PipeWireBackendTests",
+            dependencies: ["PipeWireBackend", "SoundServer", "AudioSessionTesting"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioSessionBusTests", dependencies: ["AudioSessionBus", "AudioSessionTesting"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "ServerFactsTests",
+            dependencies: ["PulseBackend", "PipeWireBackend", "SoundServer", "AudioSessionTesting"],
+            swiftSettings: strictSwift),
+    ]
+)

@@ -1,0 +1,1 @@
+// Placeholder so the target exists; replaced by the work that fills AudioSessionModel.

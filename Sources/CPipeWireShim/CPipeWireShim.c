@@ -1,0 +1,2 @@
+// Placeholder: replaced by the PipeWire shim work.
+#include "CPipeWireShim.h"

@@ -1,0 +1,2 @@
+// Placeholder header: replaced by the PipeWire shim work.
+#pragma once
