@@ -27,6 +27,3 @@ extension PolicyLoader {
     }
 }
 
-extension PolicyDraft {
-    func role(_ name: String) -> Role? { roles.first { $0.name == name }?.role }
-}

@@ -64,9 +64,9 @@ public struct PolicyLoader: Sendable {
         }
         var merged = MergedTable(base, file: baseFile, isRoot: true)
         for (fragment, file) in documents.dropFirst() { merged.merge(fragment, file: file, isRoot: true) }
-        let draft = validator.validate(merged)
+        let policy = validator.validate(merged)
         guard validator.problems.isEmpty else { throw PolicyLoadError(problems: validator.sortedProblems) }
-        return LoadedPolicy(draft: draft, files: files)
+        return LoadedPolicy(policy: policy, files: files)
     }
 
     /// The files that make up the policy, base first, without reading them.

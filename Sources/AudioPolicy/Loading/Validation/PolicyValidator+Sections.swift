@@ -1,3 +1,4 @@
+import AudioSessionModel
 import TOMLReader
 
 // The schema, section by section (docs/policy-format.md is the reference).
@@ -41,54 +42,55 @@ extension PolicyValidator {
         return true
     }
 
-    /// Checks the merged tree and returns the draft; problems are collected in ``problems``.
-    mutating func validate(_ root: MergedTable) -> PolicyDraft {
-        var draft = PolicyDraft()
+    /// Checks the merged tree and returns the policy; problems are collected in ``problems``
+    /// (the returned policy is meaningful only when there are none).
+    mutating func validate(_ root: MergedTable) -> Policy {
+        var draft = Policy(version: Int(PolicyVocabulary.supportedVersion))
         rejectUnknownKeys(in: root, path: "", known: Self.rootKeys)
         if let node = child("enabled", of: root, path: ""), let value = boolean(node) { draft.enabled = value }
 
         if let node = child("ducking", of: root, path: ""), let ducking = table(node) {
             rejectUnknownKeys(in: ducking, path: node.path, known: Self.duckingKeys)
             if let level = child("level", of: ducking, path: node.path), let value = number(level, in: 0.0...1.0) {
-                draft.duckingLevel = value
+                draft.ducking.level = value
             }
             if let ramp = child("ramp-down-ms", of: ducking, path: node.path),
                 let value = integer(ramp, in: 0...Self.maximumRampMilliseconds, unit: " milliseconds")
             {
-                draft.rampDownMilliseconds = value
+                draft.ducking.rampDownMilliseconds = value
             }
             if let ramp = child("ramp-up-ms", of: ducking, path: node.path),
                 let value = integer(ramp, in: 0...Self.maximumRampMilliseconds, unit: " milliseconds")
             {
-                draft.rampUpMilliseconds = value
+                draft.ducking.rampUpMilliseconds = value
             }
         }
 
         if let node = child("interruption", of: root, path: ""), let interruption = table(node) {
             rejectUnknownKeys(in: interruption, path: node.path, known: Self.interruptionKeys)
             if let flag = child("record-silences-output", of: interruption, path: node.path), let value = boolean(flag) {
-                draft.recordSilencesOutput = value
+                draft.interruption.recordSilencesOutput = value
             }
         }
 
         if let node = child("ranks", of: root, path: ""), let ranks = table(node) {
             rejectUnknownKeys(in: ranks, path: node.path, known: Self.ranksKeys)
             if let rank = child("default", of: ranks, path: node.path), let value = integer(rank, in: 0...Self.maximumRank) {
-                draft.defaultRank = value
+                draft.ranks.defaultRank = value
             }
         }
 
         for (element, path) in tableListElements("rank", of: root) {
-            if let rank = validateRank(element, path: path) { draft.ranks.append(rank) }
+            if let rule = validateRank(element, path: path) { draft.rankRules.append(rule) }
         }
         if let node = child("roles", of: root, path: ""), let roles = table(node) {
             draft.roles = validateRoles(roles, path: node.path)
         }
         for (element, path) in tableListElements("app", of: root) {
-            if let app = validateApp(element, path: path) { draft.apps.append(app) }
+            if let rule = validateApp(element, path: path) { draft.appRules.append(rule) }
         }
         for (element, path) in tableListElements("exclude", of: root) {
-            if let exclude = validateExclude(element, path: path) { draft.excludes.append(exclude) }
+            if let exclusion = validateExclude(element, path: path) { draft.exclusions.append(exclusion) }
         }
         return draft
     }
@@ -108,7 +110,7 @@ extension PolicyValidator {
         return tables
     }
 
-    private mutating func validateRank(_ rule: MergedTable, path: String) -> PolicyDraft.Rank? {
+    private mutating func validateRank(_ rule: MergedTable, path: String) -> RankRule? {
         rejectUnknownKeys(in: rule, path: path, known: Self.rankKeys)
         var valid = true
         var name = path
@@ -132,69 +134,68 @@ extension PolicyValidator {
             if let flag = boolean(node) { exclusive = flag } else { valid = false }
         }
         guard valid, let rank else { return nil }
-        return PolicyDraft.Rank(name: name, categories: categories, modes: modes, apps: apps, rank: rank, exclusive: exclusive)
+        return RankRule(name: name, categories: categories, modes: modes, apps: apps, rank: rank, exclusive: exclusive)
     }
 
     /// A list of names of one kind (categories, modes, options); every unknown name is reported.
-    private mutating func names(
-        _ key: String, in table: MergedTable, path: String, kind: String, accepted: [String], valid: inout Bool
-    ) -> [String] {
+    private mutating func names<Name>(
+        _ key: String, in table: MergedTable, path: String, kind: String, accepted: [(String, Name)], valid: inout Bool
+    ) -> [Name] {
         guard let node = child(key, of: table, path: path) else { return [] }
         guard let list = stringList(node) else {
             valid = false
             return []
         }
-        let pairs = accepted.map { ($0, $0) }
-        var result: [String] = []
+        var result: [Name] = []
         for (text, elementNode) in list {
-            if let name = name(text, at: elementNode, kind: kind, accepted: pairs) { result.append(name) } else { valid = false }
+            if let name = name(text, at: elementNode, kind: kind, accepted: accepted) { result.append(name) } else { valid = false }
         }
         return result
     }
 
-    private mutating func validateRoles(_ roles: MergedTable, path: String) -> [(name: String, role: PolicyDraft.Role)] {
-        var result: [(name: String, role: PolicyDraft.Role)] = []
-        var seen: [String: PolicyNode] = [:]
+    private mutating func validateRoles(_ roles: MergedTable, path: String) -> [Role: RoleBehavior] {
+        var result: [Role: RoleBehavior] = [:]
+        var seen: [Role: PolicyNode] = [:]
         for entry in roles.entries {
             let node = PolicyNode(entry: entry, parentPath: path)
-            guard let canonical = PolicyVocabulary.canonicalRole(entry.key) else {
+            guard let role = Role(normalizing: entry.key) else {
                 report(
                     Self.unknownMessage(kind: "role", name: entry.key, accepted: PolicyVocabulary.acceptedRoleNames),
                     at: node, onKey: true)
                 continue
             }
-            if let first = seen[canonical] {
-                let sameAs = canonical == entry.key ? "" : " (\"\(entry.key)\" is an alias of \"\(canonical)\")"
+            if let first = seen[role] {
+                let sameAs = role.name == entry.key ? "" : " (\"\(entry.key)\" is an alias of \"\(role.name)\")"
                 let place = first.file == node.file ? "line \(first.keyPosition.line)" : "\(first.file):\(first.keyPosition.line)"
                 report(
-                    "role \"\(canonical)\" is defined twice\(sameAs); first defined as \"\(first.path)\" at \(place)",
+                    "role \"\(role.name)\" is defined twice\(sameAs); first defined as \"\(first.path)\" at \(place)",
                     at: node, onKey: true)
                 continue
             }
-            seen[canonical] = node
+            seen[role] = node
             guard let table = table(node) else { continue }
-            if let role = validateRole(table, node: node) { result.append((canonical, role)) }
+            if let behavior = validateRole(table, node: node) { result[role] = behavior }
         }
         return result
     }
 
-    private mutating func validateRole(_ role: MergedTable, node: PolicyNode) -> PolicyDraft.Role? {
+    private mutating func validateRole(_ role: MergedTable, node: PolicyNode) -> RoleBehavior? {
         let path = node.path
         rejectUnknownKeys(in: role, path: path, known: Self.roleKeys)
         var valid = true
-        var category = "playback"
-        if let categoryNode = child("category", of: role, path: path) {
-            if let text = string(categoryNode),
-                let name = name(text, at: categoryNode, kind: "category", accepted: PolicyVocabulary.categories.map { ($0, $0) })
-            {
+        var category = Category.playback
+        let categoryNode = child("category", of: role, path: path)
+        if let categoryNode {
+            if let text = string(categoryNode), let name = name(text, at: categoryNode, kind: "category", accepted: PolicyVocabulary.categories) {
                 category = name
             } else {
                 valid = false
             }
         }
-        var mode = "default"
-        if let modeNode = child("mode", of: role, path: path) {
-            if let text = string(modeNode), let name = name(text, at: modeNode, kind: "mode", accepted: PolicyVocabulary.modes.map { ($0, $0) }) {
+        var mode = Mode.default
+        let modeNode = child("mode", of: role, path: path)
+        if let modeNode {
+            if let text = string(modeNode), let name = name(text, at: modeNode, kind: "mode", accepted: PolicyVocabulary.modes) {
                 mode = name
             } else {
                 valid = false
@@ -207,12 +208,38 @@ extension PolicyValidator {
             if let flag = boolean(flagNode) { flags[key] = flag } else { valid = false }
         }
         guard valid else { return nil }
-        return PolicyDraft.Role(
-            file: node.file, position: node.keyPosition, path: node.path, category: category, mode: mode, options: options, trigger: flags["trigger"] ?? false,
+        let behavior = RoleBehavior(
+            category: category, mode: mode, options: CategoryOptions(options), trigger: flags["trigger"] ?? false,
             duckable: flags["duckable"] ?? true, interruptible: flags["interruptible"] ?? true)
+        // The model's own rules decide which category, mode and options go together.
+        do {
+            try behavior.configuration.validate()
+        } catch {
+            var culprit: PolicyNode?
+            var implication = ""
+            if let option = error.option, let optionsNode = child("options", of: role, path: path),
+                case .value(let value) = optionsNode.content, let elements = value.array
+            {
+                // The model adds mix-with-others to the options that imply it; point at what was written.
+                let implying = [CategoryOption.duckOthers, .interruptSpokenAudioAndMixWithOthers].map(\.kebabName)
+                let written = elements.firstIndex { $0.string == option.kebabName }
+                let implied = option == .mixWithOthers ? elements.firstIndex { implying.contains($0.string ?? "") } : nil
+                if let index = written ?? implied {
+                    culprit = PolicyNode(value: elements[index], file: optionsNode.file, path: "\(optionsNode.path)[\(index)]")
+                    if written == nil, let name = elements[index].string { implication = "\(name) implies \(option.kebabName); " }
+                }
+            } else if error.mode != nil {
+                culprit = modeNode
+            }
+            report(
+                "invalid combination with category \(category.kebabName): \(implication)\(error)",
+                at: culprit ?? categoryNode ?? node, onKey: culprit == nil && categoryNode == nil)
+            return nil
+        }
+        return behavior
     }
 
-    private mutating func validateApp(_ rule: MergedTable, path: String) -> PolicyDraft.App? {
+    private mutating func validateApp(_ rule: MergedTable, path: String) -> AppRule? {
         rejectUnknownKeys(in: rule, path: path, known: Self.appKeys)
         var valid = true
         var match: [String] = []
@@ -234,12 +261,11 @@ extension PolicyValidator {
         if let node = child("exempt", of: rule, path: path) {
             if let flag = boolean(node) { exempt = flag } else { valid = false }
         }
-        var role: String?
+        var role: Role?
         if let node = child("role", of: rule, path: path) {
             if let text = string(node) {
-                if let canonical = PolicyVocabulary.canonicalRole(text) {
-                    role = canonical
-                } else {
+                role = Role(normalizing: text)
+                if role == nil {
                     report(Self.unknownMessage(kind: "role", name: text, accepted: PolicyVocabulary.acceptedRoleNames), at: node)
                     valid = false
                 }
@@ -248,10 +274,10 @@ extension PolicyValidator {
             }
         }
         guard valid else { return nil }
-        return PolicyDraft.App(match: match, exempt: exempt, role: role)
+        return AppRule(match: match, exempt: exempt, role: role)
     }
 
-    private mutating func validateExclude(_ rule: MergedTable, path: String) -> PolicyDraft.Exclude? {
+    private mutating func validateExclude(_ rule: MergedTable, path: String) -> Exclusion? {
         rejectUnknownKeys(in: rule, path: path, known: Self.excludeKeys)
         var valid = true
         var why = ""
@@ -285,21 +311,14 @@ extension PolicyValidator {
             }
             return nil
         }
-        var test: PolicyDraft.Exclude.Test?
-        switch testNode.path.split(separator: ".").last {
-        case "equals": test = string(testNode).map { .equals($0) }
-        case "prefix": test = string(testNode).map { .prefix($0) }
-        case "any-of": test = stringList(testNode).map { .anyOf($0.map(\.0)) }
-        default:
-            if let flag = boolean(testNode) {
-                if flag {
-                    test = .present
-                } else {
-                    report("expected true (present = false would match nothing useful)", at: testNode)
-                }
+        let matcher: Exclusion.Matcher? =
+            switch testNode.path.split(separator: ".").last {
+            case "equals": string(testNode).map { .equals($0) }
+            case "prefix": string(testNode).map { .prefix($0) }
+            case "any-of": stringList(testNode).map { .anyOf($0.map(\.0)) }
+            default: boolean(testNode).map { .present($0) }
             }
-        }
-        guard valid, let property, let test else { return nil }
-        return PolicyDraft.Exclude(why: why, property: property, test: test)
+        guard valid, let property, let matcher else { return nil }
+        return Exclusion(why: why, property: property, matcher: matcher)
     }
 }
