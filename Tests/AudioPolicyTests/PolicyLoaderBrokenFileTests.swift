@@ -91,4 +91,13 @@ struct PolicyLoaderBrokenFileTests {
             (error as? PolicyLoadError)?.description == "\(path): no such file"
         }
     }
+
+    @Test func aDirectoryGivenAsThePolicyIsReportedAsSuch() {
+        let path = PolicyTestPaths.broken("")
+        #expect {
+            _ = try PolicyLoader.forFile().load(explicitFile: path)
+        } throws: { error in
+            (error as? PolicyLoadError)?.description == "\(path): cannot read the file: is a directory, expected a file"
+        }
+    }
 }
