@@ -71,6 +71,7 @@ struct TOMLReaderInvalidDocumentTests {
         Case(toml: "n = 9223372036854775808", line: 1, column: 5, message: "invalid number '9223372036854775808': does not fit in a 64-bit signed integer"),
         Case(toml: "n = 3x", line: 1, column: 5, message: "invalid number '3x': expected an integer (42, 0x2A, 0o52, 0b101010) or a float (0.3, 1e-3, inf, nan)"),
         Case(toml: "n = infinity", line: 1, column: 5, message: "invalid number 'infinity': expected an integer (42, 0x2A, 0o52, 0b101010) or a float (0.3, 1e-3, inf, nan)"),
+        Case(toml: "n = -", line: 1, column: 5, message: "invalid number '-': expected digits after the sign"),
         // Dates and times are declined explicitly.
         Case(toml: "when = 1979-05-27T07:32:00Z", line: 1, column: 8, message: "dates and times are not supported (found '1979-05-27T07:32:00Z'); write the value as a string"),
         Case(toml: "when = 07:32:00", line: 1, column: 8, message: "dates and times are not supported (found '07:32:00'); write the value as a string"),
@@ -82,6 +83,17 @@ struct TOMLReaderInvalidDocumentTests {
         Case(toml: "p = { a = 1\n}", line: 1, column: 12, message: "expected ',' or '}' in an inline table, found end of line"),
         Case(toml: "p = { a 1 }", line: 1, column: 9, message: "expected '=' after key 'a', found '1'"),
     ]
+
+    @Test func deepNestingIsRefusedInsteadOfExhaustingTheStack() {
+        let deep = "a = " + String(repeating: "[", count: 100_000)
+        #expect {
+            _ = try TOMLDocument(parsing: deep)
+        } throws: { error in
+            (error as? TOMLError)?.description == "1:69: arrays and inline tables are nested more than 64 deep"
+        }
+        let fine = "a = " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(throws: Never.self) { try TOMLDocument(parsing: fine) }
+    }
 
     @Test(arguments: cases)
     func rejects(_ testCase: Case) {

@@ -107,6 +107,7 @@ extension Parser {
         if body.hasSuffix(".") || body.contains(".e") || body.contains(".E") { return "expected digits after '.'" }
         if body.hasPrefix(".") { return "expected digits before '.'" }
         if body.count > 1, body.first == "0", body.dropFirst().first?.isNumber == true { return "leading zeros are not allowed" }
+        if body.isEmpty { return "expected digits after the sign" }
         if body.allSatisfy({ $0.isNumber || $0 == "_" }) { return "does not fit in a 64-bit signed integer" }
         return "expected an integer (42, 0x2A, 0o52, 0b101010) or a float (0.3, 1e-3, inf, nan)"
     }

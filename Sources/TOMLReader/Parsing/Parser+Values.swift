@@ -12,10 +12,13 @@ extension Parser {
             let isMultiLine = peek(offset: 1) == UInt8(ascii: "'") && peek(offset: 2) == UInt8(ascii: "'")
             let text = isMultiLine ? try parseMultiLineLiteralString() : try parseLiteralString()
             return TOMLValue(.string(text), at: start)
-        case UInt8(ascii: "["):
-            return try parseArray(forKey: key)
-        case UInt8(ascii: "{"):
-            return try parseInlineTable()
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            guard nesting < Self.maximumNesting else {
+                throw error("arrays and inline tables are nested more than \(Self.maximumNesting) deep")
+            }
+            nesting += 1
+            defer { nesting -= 1 }
+            return peek() == UInt8(ascii: "[") ? try parseArray(forKey: key) : try parseInlineTable()
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             if let boolean = matchBoolean() { return TOMLValue(.boolean(boolean), at: start) }
             throw unexpectedValue(forKey: key)

@@ -13,6 +13,10 @@ struct Parser {
     var current: TableBuilder
     /// How the current table is named in messages (`ducking`, `rank[1]`); empty at the root.
     var currentPath = ""
+    /// How many arrays and inline tables enclose the cursor; bounded so a malformed file cannot
+    /// exhaust the stack of the agent reading it.
+    var nesting = 0
+    static let maximumNesting = 64
 
     init(_ text: String) {
         bytes = Array(text.utf8)
