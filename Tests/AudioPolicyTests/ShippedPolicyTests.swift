@@ -92,7 +92,7 @@ struct ShippedPolicyTests {
 
         let prompt = try #require(policy.roles[.navigation])
         #expect(prompt.options.isSuperset(of: [.mixWithOthers, .duckOthers]))
-        #expect(prompt.trigger && !prompt.duckable && !prompt.interruptible)
+        #expect(prompt.trigger && !prompt.duckable)
         #expect(try #require(policy.roles[.music]).duckable)
         #expect(policy.ducking.level < 0.3)
     }
@@ -147,5 +147,73 @@ struct ShippedPolicyTests {
     @Test func commentCheckIgnoresHashesInsideStrings() {
         #expect(!Self.hasTrailingComment(#"why = "a # inside a string""#))
         #expect(Self.hasTrailingComment(#"why = "x"  # said"#))
+    }
+}
+
+/// The shipped policies, loaded from their files, drive the pure engine the way their headers say.
+@Suite("Shipped policies drive the engine as their headers promise")
+struct ShippedPolicyBehaviourTests {
+    static func engine(_ name: String) throws -> PolicyEngine {
+        PolicyEngine(policy: try ShippedPolicyTests.load(name))
+    }
+
+    /// A stream of an app that does not use the library, identified by its media.role.
+    static func stream(_ id: StreamID, role: String?, extra: [String: String] = [:]) -> StreamInfo {
+        var properties = extra
+        properties["media.role"] = role
+        return StreamInfo(id: id, direction: .playback, properties: properties, isSounding: true)
+    }
+
+    @Test func desktopCallInterruptsMusicWhileANotificationMixesIn() throws {
+        var engine = try Self.engine("default.toml")
+        _ = engine.handle(.streamAppeared(Self.stream("music", role: "music")))
+        _ = engine.handle(.streamAppeared(Self.stream("ding", role: "event")))
+        #expect(engine.effects(on: "music") == .playing)
+        _ = engine.handle(.streamAppeared(Self.stream("call", role: "phone")))
+        #expect(engine.effects(on: "music") == .silenced(.interruption))
+        #expect(engine.effects(on: "call") == .playing)
+    }
+
+    @Test func desktopLevelMetersAndModuleStreamsAreLeftAlone() throws {
+        var engine = try Self.engine("default.toml")
+        _ = engine.handle(.streamAppeared(Self.stream("loopback", role: "abstract", extra: ["media.name": "Loopback to Null Output"])))
+        _ = engine.handle(.streamAppeared(Self.stream("filter", role: "filter")))
+        _ = engine.handle(.streamAppeared(Self.stream("virtual", role: nil, extra: ["node.virtual": "true"])))
+        _ = engine.handle(.streamAppeared(Self.stream("call", role: "phone")))
+        for id: StreamID in ["loopback", "filter", "virtual"] {
+            #expect(engine.effects(on: id) == .playing, "\(id)")
+            #expect(engine.explanation(of: id)?.excludedBecause != nil, "\(id)")
+        }
+    }
+
+    @Test func carNavigationDucksMusicAndACallSilencesEverythingBelowIt() throws {
+        var engine = try Self.engine("car.toml")
+        _ = engine.handle(.streamAppeared(Self.stream("music", role: "Music")))
+        _ = engine.handle(.streamAppeared(Self.stream("directions", role: "Navigation")))
+        #expect(engine.effects(on: "music") == .ducked(level: 0.2))
+        #expect(engine.effects(on: "directions") == .playing)
+        // Music starting again does not interrupt the directions.
+        _ = engine.handle(.streamAppeared(Self.stream("more-music", role: "music")))
+        #expect(engine.effects(on: "directions") == .playing)
+
+        _ = engine.handle(.streamAppeared(Self.stream("call", role: "phone")))
+        #expect(engine.effects(on: "call") == .playing)
+        #expect(engine.effects(on: "music") == .silenced(.exclusive))
+        #expect(engine.effects(on: "directions") == .silenced(.exclusive))
+    }
+
+    @Test func officeCallSilencesNotificationsAndNotificationsDuckMusicWithoutInterrupting() throws {
+        var engine = try Self.engine("office.toml")
+        _ = engine.handle(.streamAppeared(Self.stream("music", role: "music")))
+        _ = engine.handle(.streamAppeared(Self.stream("ding", role: "Notification")))
+        #expect(engine.effects(on: "music") == .ducked(level: 0.3))
+        #expect(engine.effects(on: "ding") == .playing)
+        _ = engine.handle(.streamVanished("ding"))
+        #expect(engine.effects(on: "music") == .playing)
+
+        _ = engine.handle(.streamAppeared(Self.stream("call", role: "phone")))
+        _ = engine.handle(.streamAppeared(Self.stream("ding-during-call", role: "event")))
+        #expect(engine.effects(on: "call") == .playing)
+        #expect(engine.effects(on: "ding-during-call") == .silenced(.exclusive))
     }
 }
