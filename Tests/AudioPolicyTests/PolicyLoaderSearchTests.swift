@@ -111,4 +111,33 @@ struct PolicyLoaderSearchTests {
         #expect(relative.levels.map(\.directory) == ["/b/audiosession", "/a/audiosession", "/h/.config/audiosession"])
         #expect(PolicySearchPath(environment: [:], shippedPolicy: "/p").levels.map(\.baseFile) == ["/etc/xdg/audiosession/policy.toml"])
     }
+
+    /// A file system that refuses one path, as an unreadable file does for a non-root user.
+    struct RefusingFileSystem: PolicyFileSystem {
+        var refused: String
+
+        func contents(ofFile path: String) throws(PolicyFileSystemError) -> String? {
+            if path == refused { throw PolicyFileSystemError(reason: "permission denied") }
+            return try LocalPolicyFileSystem().contents(ofFile: path)
+        }
+
+        func entries(ofDirectory path: String) throws(PolicyFileSystemError) -> [String]? {
+            if path == refused { throw PolicyFileSystemError(reason: "permission denied") }
+            return try LocalPolicyFileSystem().entries(ofDirectory: path)
+        }
+    }
+
+    @Test func anUnreadableConfigurationFileOrDirectoryIsReportedNotSkipped() {
+        for refused in ["/etc/xdg/audiosession/policy.toml", "/home/ada/.config/audiosession/policy.d"] {
+            let loader = PolicyLoader(
+                fileSystem: RefusingFileSystem(refused: refused),
+                searchPath: PolicySearchPath(environment: ["HOME": "/home/ada"], shippedPolicy: Self.shipped))
+            #expect {
+                _ = try loader.load()
+            } throws: { error in
+                let what = refused.hasSuffix(".d") ? "cannot list the directory" : "cannot read the file"
+                return (error as? PolicyLoadError)?.description == "\(refused): \(what): permission denied"
+            }
+        }
+    }
 }
