@@ -69,9 +69,9 @@ public struct PolicyLoader: Sendable {
         return LoadedPolicy(policy: policy, files: files)
     }
 
-    /// The files that make up the policy, base first, without reading them.
+    /// The files that make up the policy, base first, without parsing them.
     ///
-    /// - Throws: ``PolicyLoadError`` when a configuration directory exists but cannot be listed.
+    /// - Throws: ``PolicyLoadError`` when a configuration file or directory exists but cannot be read.
     public func filesToLoad(explicitFile: String? = nil) throws(PolicyLoadError) -> [String] {
         if let explicitFile { return [explicitFile] }
         var problems: [PolicyProblem] = []
