@@ -71,6 +71,7 @@ let package = Package(
                 "AudioPolicy", "AudioSessionModel", "TOMLReader",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["Fixtures"],
             resources: [.copy("Scenarios")],
             swiftSettings: strictSwift),
         .testTarget(name: "AudioSessionTestingTests", dependencies: ["AudioSessionTesting"], swiftSettings: strictSwift),

@@ -1,0 +1,120 @@
+import AudioSessionModel
+
+extension PolicyEngine {
+    /// The behaviour for streams no role entry covers when the policy has no `none` entry either:
+    /// mixable, duckable, interruptible, never a trigger (the schema's meaning of `none`).
+    static let fallbackNoneBehavior = RoleBehavior(category: .playback, options: [.mixWithOthers])
+
+    /// The participant a stream takes part through: its session when known, else itself.
+    func participant(of stream: StreamRecord) -> Participant {
+        if let session = stream.session, state.sessions[session] != nil { return .session(session) }
+        return .stream(stream.info.id)
+    }
+
+    func appRule(for app: AppIdentity) -> AppRule? {
+        let ids = app.identifiers
+        guard !ids.isEmpty else { return nil }
+        return state.policy.appRules.first { rule in ids.contains(where: rule.match.contains) }
+    }
+
+    func behavior(of role: Role) -> RoleBehavior {
+        state.policy.roles[role] ?? state.policy.roles[Role.none] ?? Self.fallbackNoneBehavior
+    }
+
+    /// The role a stream is treated as having: its media.role normalised; role-less streams take
+    /// their app rule's role; unknown roles are `none`.
+    func resolveRole(_ info: StreamInfo) -> Role {
+        if let name = info.mediaRole, !name.isEmpty {
+            return Role(normalizing: name) ?? Role.none
+        }
+        return appRule(for: info.app)?.role ?? Role.none
+    }
+
+    /// Why a stream is never touched, or `nil` when policy applies to it.
+    func exclusionReason(_ info: StreamInfo) -> String? {
+        if let exclusion = state.policy.exclusions.first(where: { $0.matches(info.properties) }) {
+            return "excluded: \(exclusion.why)"
+        }
+        if let rule = appRule(for: info.app), rule.exempt {
+            return "exempt app: \(rule.match.joined(separator: ", "))"
+        }
+        return nil
+    }
+
+    func rank(of configuration: SessionConfiguration, app: AppIdentity) -> (Int, RankRule?) {
+        let ids = app.identifiers
+        let rule = state.policy.rankRules.first { rule in
+            (rule.categories.isEmpty || rule.categories.contains(configuration.category))
+                && (rule.modes.isEmpty || rule.modes.contains(configuration.mode))
+                && (rule.apps.isEmpty || ids.contains(where: rule.apps.contains))
+        }
+        return (rule?.rank ?? state.policy.ranks.defaultRank, rule)
+    }
+
+    func facts(of participant: Participant) -> ParticipantFacts? {
+        switch participant {
+        case .session(let id):
+            guard let session = state.sessions[id] else { return nil }
+            let (rank, rule) = rank(of: session.configuration, app: session.app)
+            let exempt = appRule(for: session.app)?.exempt ?? false
+            return ParticipantFacts(
+                configuration: session.configuration, rank: rank, rankRule: rule, exempt: exempt,
+                interruptible: !exempt, duckable: !exempt, trigger: !exempt)
+        case .stream(let id):
+            guard let stream = state.streams[id] else { return nil }
+            let behavior = behavior(of: stream.role)
+            let configuration = behavior.configuration
+            let (rank, rule) = rank(of: configuration, app: stream.info.app)
+            let exempt = stream.excludedBecause != nil
+            return ParticipantFacts(
+                configuration: configuration, rank: rank, rankRule: rule, exempt: exempt,
+                interruptible: behavior.interruptible && !exempt, duckable: behavior.duckable && !exempt,
+                trigger: behavior.trigger && !exempt)
+        }
+    }
+
+    /// Whether the participant's audio is playing: a running playback stream of a session, or the
+    /// stream itself (triggers may be capture streams, such as a call's microphone).
+    func isSounding(_ participant: Participant) -> Bool {
+        switch participant {
+        case .session(let id): !(state.sessions[id]?.soundingPlayback.isEmpty ?? true)
+        case .stream(let id): state.streams[id]?.info.isSounding ?? false
+        }
+    }
+
+    /// The effect policy has on a stream now; everything is `playing` while the policy is disabled.
+    func effect(of stream: StreamRecord) -> StreamEffect {
+        guard state.policy.enabled, stream.excludedBecause == nil else { return .playing }
+        let sessionInterrupted = stream.session.flatMap { state.sessions[$0] }.map { !$0.interruptedBy.isEmpty } ?? false
+        if sessionInterrupted { return .silenced(.interruption) }
+        if !stream.silencers.isEmpty {
+            let causes = Set(stream.silencers.values)
+            for cause in [SilenceCause.exclusive, .interruption, .record] where causes.contains(cause) {
+                return .silenced(cause)
+            }
+        }
+        if let level = stream.duckers.values.min() { return .ducked(level: level) }
+        return .playing
+    }
+
+    func duckExplanation(_ stream: StreamRecord) -> Explanation {
+        let lowest = stream.duckers.min { ($0.value, $0.key) < ($1.value, $1.key) }
+        return Explanation(rule: "duck-others", source: lowest?.key)
+    }
+
+    func silenceExplanation(_ stream: StreamRecord, _ cause: SilenceCause) -> Explanation {
+        if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }),
+            let by = session.interruptedBy.min()
+        {
+            return Explanation(rule: "interruption: session \(session.id) interrupted", source: by)
+        }
+        let source = stream.silencers.filter { $0.value == cause }.keys.min()
+        let rule: String
+        switch cause {
+        case .interruption: rule = "interruption"
+        case .record: rule = "record-silences-output"
+        case .exclusive: rule = "exclusive " + (source.flatMap { facts(of: $0)?.rankName } ?? "rank")
+        }
+        return Explanation(rule: rule, source: source)
+    }
+}

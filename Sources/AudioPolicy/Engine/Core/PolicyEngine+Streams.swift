@@ -1,0 +1,77 @@
+extension PolicyEngine {
+    mutating func addStream(_ info: StreamInfo, order: Int?) {
+        let streamOrder = order ?? state.nextOrder
+        if order == nil { state.nextOrder += 1 }
+        var record = StreamRecord(info: info, order: streamOrder, excludedBecause: exclusionReason(info), role: resolveRole(info))
+        if let session = info.session, state.sessions[session] == nil {
+            // The agent names only sessions it registered; an unknown one means none.
+            record.info.session = nil
+        }
+        state.streams[info.id] = record
+        touch(info.id)
+        let target = participant(of: record)
+        if case .session(let session) = target {
+            state.sessions[session]?.streams.insert(info.id)
+            if info.direction == .playback && info.isSounding {
+                state.sessions[session]?.soundingPlayback.insert(info.id)
+                updateDucking(target)
+            }
+        }
+        applyOngoingEffects(to: info.id)
+        if case .stream = target, info.isSounding, facts(of: target)?.trigger == true {
+            startActing(target)
+        }
+    }
+
+    /// Removes a stream and every cause that involves it; effects on it need no undoing on the server.
+    mutating func removeStream(_ id: StreamID) {
+        guard let stream = state.streams[id] else { return }
+        let target = participant(of: stream)
+        transaction.dirty.insert(target)
+        removeCauses(from: id)
+        switch target {
+        case .session(let session):
+            state.sessions[session]?.streams.remove(id)
+            state.sessions[session]?.soundingPlayback.remove(id)
+            state.streams[id] = nil
+            updateDucking(target)
+        case .stream:
+            stopActing(target)
+            state.streams[id] = nil
+        }
+    }
+
+    /// Takes the stream out of every actor's bookkeeping and drops its causes.
+    mutating func removeCauses(from id: StreamID) {
+        guard let stream = state.streams[id] else { return }
+        for actor in stream.duckers.keys { state.actors[actor]?.duckedStreams.remove(id) }
+        for actor in stream.silencers.keys { state.actors[actor]?.silencedStreams.remove(id) }
+        state.streams[id]?.duckers = [:]
+        state.streams[id]?.silencers = [:]
+    }
+
+    mutating func setSounding(_ id: StreamID, _ isSounding: Bool) {
+        guard let stream = state.streams[id], stream.info.isSounding != isSounding else { return }
+        state.streams[id]?.info.isSounding = isSounding
+        let target = participant(of: stream)
+        transaction.dirty.insert(target)
+        switch target {
+        case .session(let session):
+            guard stream.info.direction == .playback else { return }
+            if isSounding {
+                state.sessions[session]?.soundingPlayback.insert(id)
+            } else {
+                state.sessions[session]?.soundingPlayback.remove(id)
+            }
+            updateDucking(target)
+        case .stream:
+            if isSounding {
+                applyOngoingEffects(to: id)
+                if facts(of: target)?.trigger == true { startActing(target) }
+            } else {
+                // A trigger that stops sounding has ended, like a deactivation with notify-others.
+                stopActing(target)
+            }
+        }
+    }
+}

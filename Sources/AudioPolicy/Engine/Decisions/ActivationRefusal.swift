@@ -1,0 +1,5 @@
+/// Why a session's activation was refused.
+public enum ActivationRefusal: Hashable, Sendable {
+    /// A higher-ranked non-mixable or exclusive participant is active.
+    case insufficientPriority(heldBy: Participant, rank: Int)
+}

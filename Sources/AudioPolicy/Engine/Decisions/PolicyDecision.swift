@@ -1,0 +1,65 @@
+public import AudioSessionModel
+
+/// What the engine decided; the enforcer and notifier carry it out.
+///
+/// Every decision carries an ``Explanation``: which rule, and which participant caused it.
+public enum PolicyDecision: Hashable, Sendable {
+    /// The session is now active.
+    case activated(SessionID, because: Explanation)
+    /// The session's activation was refused; it stays as it was.
+    case activationRefused(SessionID, ActivationRefusal, because: Explanation)
+    /// The session was interrupted; its streams are silenced.
+    case interruptionBegan(SessionID, reason: InterruptionReason, because: Explanation)
+    /// The session's interruption ended; `shouldResume` when the interrupter notified others.
+    case interruptionEnded(SessionID, shouldResume: Bool, because: Explanation)
+    /// Lower the stream to `level` over `rampMilliseconds`.
+    case duck(StreamID, level: Double, rampMilliseconds: Int, because: Explanation)
+    /// Restore the stream's volume over `rampMilliseconds`.
+    case unduck(StreamID, rampMilliseconds: Int, because: Explanation)
+    /// Silence the stream.
+    case silence(StreamID, cause: SilenceCause, because: Explanation)
+    /// Stop silencing the stream; `resume` says whether it may start playing again.
+    case unsilence(StreamID, resume: Bool, because: Explanation)
+    /// Move the stream to a device (policy-driven routing comes with a later issue).
+    case move(StreamID, to: DeviceID, because: Explanation)
+    /// The session's route changed (policy-driven routing comes with a later issue).
+    case routeChanged(SessionID, reason: RouteChangeReason, previous: RouteDescription, because: Explanation)
+    /// Tell an ambient or solo-ambient session that other primary audio started or stopped.
+    case secondaryAudioHint(SessionID, SecondaryAudioHint, because: Explanation)
+
+    /// The stream the decision acts on, if it acts on a stream.
+    public var stream: StreamID? {
+        switch self {
+        case .duck(let id, _, _, _), .unduck(let id, _, _), .silence(let id, _, _), .unsilence(let id, _, _),
+            .move(let id, _, _):
+            id
+        case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint:
+            nil
+        }
+    }
+
+    /// The session the decision is addressed to, if it is addressed to a session.
+    public var session: SessionID? {
+        switch self {
+        case .activated(let id, _), .activationRefused(let id, _, _), .interruptionBegan(let id, _, _),
+            .interruptionEnded(let id, _, _), .routeChanged(let id, _, _, _), .secondaryAudioHint(let id, _, _):
+            id
+        case .duck, .unduck, .silence, .unsilence, .move:
+            nil
+        }
+    }
+
+    /// Why the decision was made.
+    public var explanation: Explanation {
+        switch self {
+        case .activated(_, let why), .activationRefused(_, _, let why), .interruptionBegan(_, _, let why),
+            .interruptionEnded(_, _, let why), .duck(_, _, _, let why), .unduck(_, _, let why),
+            .silence(_, _, let why), .unsilence(_, _, let why), .move(_, _, let why), .routeChanged(_, _, _, let why),
+            .secondaryAudioHint(_, _, let why):
+            why
+        }
+    }
+
+    /// Whether carrying the decision out changes a stream on the server (as opposed to telling a session).
+    public var isEnforcement: Bool { stream != nil }
+}

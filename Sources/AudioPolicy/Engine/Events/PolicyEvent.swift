@@ -1,0 +1,37 @@
+public import AudioSessionModel
+
+/// Something that happened, as the agent reports it to ``PolicyEngine/handle(_:)``.
+///
+/// ```swift
+/// engine.handle(.sessionRegistered("nav", app: AppIdentity(applicationID: "maps")))
+/// engine.handle(.sessionConfigured("nav", try SessionConfiguration(category: .playback, mode: .voicePrompt, options: [.duckOthers])))
+/// engine.handle(.sessionActivated("nav"))
+/// ```
+public enum PolicyEvent: Hashable, Sendable {
+    /// An app registered a session.
+    case sessionRegistered(SessionID, app: AppIdentity)
+    /// A session declared its category, mode and options.
+    case sessionConfigured(SessionID, SessionConfiguration)
+    /// A session asked to become active.
+    case sessionActivated(SessionID)
+    /// A session became inactive; `notifyOthers` lets those it interrupted resume.
+    case sessionDeactivated(SessionID, notifyOthers: Bool)
+    /// A session's app went away; counts as a deactivation with notify-others.
+    case sessionEnded(SessionID)
+    /// A stream appeared.
+    case streamAppeared(StreamInfo)
+    /// A stream's properties, session or app changed.
+    case streamChanged(StreamInfo)
+    /// A stream started or stopped running.
+    case streamSoundingChanged(StreamID, isSounding: Bool)
+    /// A stream went away.
+    case streamVanished(StreamID)
+    /// A device appeared.
+    case deviceAdded(DeviceInfo)
+    /// A device went away.
+    case deviceRemoved(DeviceID)
+    /// A new policy replaces the current one.
+    case policyReplaced(Policy)
+    /// Time advanced; milliseconds since the agent started (the engine never reads a clock).
+    case timePassed(milliseconds: Int)
+}

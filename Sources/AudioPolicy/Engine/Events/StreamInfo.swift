@@ -1,0 +1,35 @@
+/// What the agent knows about a stream when it appears or changes.
+///
+/// ```swift
+/// let music = StreamInfo(id: "s1", direction: .playback, properties: ["media.role": "music"], isSounding: true)
+/// ```
+public struct StreamInfo: Hashable, Sendable {
+    /// The stream.
+    public var id: StreamID
+    /// Whether it plays or captures.
+    public var direction: StreamDirection
+    /// The server's stream properties plus the backend's `audiosession.*` facts.
+    public var properties: [String: String]
+    /// The session it belongs to, as resolved by the agent; `nil` for streams of apps without a session.
+    public var session: SessionID?
+    /// The app that owns it.
+    public var app: AppIdentity
+    /// Whether it is running (not corked or paused); not a signal level.
+    public var isSounding: Bool
+
+    /// Creates stream facts.
+    public init(
+        id: StreamID, direction: StreamDirection, properties: [String: String] = [:], session: SessionID? = nil,
+        app: AppIdentity = AppIdentity(), isSounding: Bool = false
+    ) {
+        self.id = id
+        self.direction = direction
+        self.properties = properties
+        self.session = session
+        self.app = app
+        self.isSounding = isSounding
+    }
+
+    /// The stream's `media.role`, as the server gave it.
+    public var mediaRole: String? { properties["media.role"] }
+}

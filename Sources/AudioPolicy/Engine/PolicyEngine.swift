@@ -1,0 +1,154 @@
+/// The pure policy engine: events in, decisions out, no I/O and no clock.
+///
+/// The engine keeps, per stream, the set of participants ducking it (with their levels) and the
+/// set silencing it; effects are derived from those causes, and decisions are the difference
+/// between the effects before and after each event. So several duckers combine (the lowest level
+/// wins), each removes exactly its own, and nothing stays applied once its cause ends.
+///
+/// ```swift
+/// var engine = PolicyEngine(policy: myPolicy)
+/// _ = engine.handle(.streamAppeared(StreamInfo(id: "music", direction: .playback,
+///                                              properties: ["media.role": "music"], isSounding: true)))
+/// _ = engine.handle(.sessionRegistered("nav", app: AppIdentity(applicationID: "maps")))
+/// _ = engine.handle(.sessionConfigured("nav", try SessionConfiguration(category: .playback, options: [.duckOthers])))
+/// _ = engine.handle(.sessionActivated("nav"))
+/// let decisions = engine.handle(.streamAppeared(StreamInfo(id: "prompt", direction: .playback,
+///                                                          session: "nav", isSounding: true)))
+/// // [.duck("music", level: 0.3, rampMilliseconds: 250, because: duck-others (session nav))]
+/// ```
+///
+/// Cost: an event touches only the streams it affects plus the active participants (few), except
+/// where its meaning is "every other stream" (a ducker starting to sound, an activation, a policy change).
+public struct PolicyEngine: Sendable {
+    /// Everything the engine knows.
+    public internal(set) var state: PolicyState
+    var transaction = Transaction(release: Explanation(rule: "none"), resume: true)
+
+    /// Creates an engine with no sessions or streams under `policy`.
+    public init(policy: Policy) {
+        self.state = PolicyState(policy: policy)
+    }
+
+    /// Creates an engine continuing from a saved state.
+    public init(state: PolicyState) {
+        self.state = state
+    }
+
+    /// Applies one event and returns what to do about it, in order: session signals first, then
+    /// stream changes in the order the streams appeared, then secondary-audio hints.
+    public mutating func handle(_ event: PolicyEvent) -> [PolicyDecision] {
+        switch event {
+        case .sessionRegistered(let id, let app):
+            begin(release: "session registered", source: .session(id), resume: true)
+            registerSession(id, app: app)
+        case .sessionConfigured(let id, let configuration):
+            begin(release: "session reconfigured", source: .session(id), resume: true)
+            configureSession(id, configuration)
+        case .sessionActivated(let id):
+            begin(release: "session reactivated", source: .session(id), resume: true)
+            activateSession(id)
+        case .sessionDeactivated(let id, let notifyOthers):
+            begin(
+                release: notifyOthers ? "deactivated with notify-others" : "deactivated without notify-others",
+                source: .session(id), resume: notifyOthers)
+            deactivateSession(id)
+        case .sessionEnded(let id):
+            begin(release: "session ended", source: .session(id), resume: true)
+            endSession(id)
+        case .streamAppeared(let info):
+            begin(release: "stream appeared", source: .stream(info.id), resume: true)
+            if state.streams[info.id] != nil { removeStream(info.id) }
+            addStream(info, order: nil)
+        case .streamChanged(let info):
+            begin(release: "stream changed", source: .stream(info.id), resume: true)
+            let order = state.streams[info.id]?.order
+            if order != nil {
+                touch(info.id)
+                removeStream(info.id)
+            }
+            addStream(info, order: order)
+        case .streamSoundingChanged(let id, let isSounding):
+            begin(release: "stopped sounding", source: .stream(id), resume: true)
+            setSounding(id, isSounding)
+        case .streamVanished(let id):
+            begin(release: "stream vanished", source: .stream(id), resume: true)
+            removeStream(id)
+        case .deviceAdded(let device):
+            state.devices[device.id] = device
+            return []
+        case .deviceRemoved(let id):
+            state.devices[id] = nil
+            return []
+        case .policyReplaced(let policy):
+            begin(release: "policy replaced", source: nil, resume: false)
+            replacePolicy(policy)
+        case .timePassed(let milliseconds):
+            state.now = max(state.now, milliseconds)
+            return []
+        }
+        return finish()
+    }
+
+    mutating func begin(release rule: String, source: Participant?, resume: Bool) {
+        transaction = Transaction(release: Explanation(rule: rule, source: source), resume: resume)
+    }
+
+    /// Remembers a stream's effect before this event changes it.
+    mutating func touch(_ id: StreamID) {
+        guard transaction.effectsBefore[id] == nil, let stream = state.streams[id] else { return }
+        transaction.effectsBefore[id] = effect(of: stream)
+        transaction.touchedOrder.append(id)
+        transaction.dirty.insert(participant(of: stream))
+    }
+
+    mutating func emit(_ decision: PolicyDecision) {
+        transaction.sessionDecisions.append(decision)
+    }
+
+    /// Turns the changes of this event into decisions.
+    mutating func finish() -> [PolicyDecision] {
+        var decisions = transaction.sessionDecisions
+        let touched = transaction.touchedOrder
+            .compactMap { id in state.streams[id].map { (id, $0.order) } }
+            .sorted { $0.1 < $1.1 }
+        for (id, _) in touched {
+            guard let stream = state.streams[id], let before = transaction.effectsBefore[id] else { continue }
+            decisions += transition(of: stream, from: before, to: effect(of: stream))
+        }
+        decisions += updateHints()
+        transaction = Transaction(release: Explanation(rule: "none"), resume: true)
+        return decisions
+    }
+
+    /// The decisions that move a stream from one effect to another, ordered so nothing is briefly
+    /// louder than either end: silence before unducking, duck (at once) before unsilencing.
+    func transition(of stream: StreamRecord, from before: StreamEffect, to after: StreamEffect) -> [PolicyDecision] {
+        let id = stream.info.id
+        let ducking = state.policy.ducking
+        let release = transaction.release
+        switch (before, after) {
+        case (.playing, .playing), (.silenced, .silenced):
+            return []
+        case (.ducked(let old), .ducked(let new)):
+            return old == new ? [] : [.duck(id, level: new, rampMilliseconds: ducking.rampDownMilliseconds, because: duckExplanation(stream))]
+        case (.playing, .ducked(let level)):
+            return [.duck(id, level: level, rampMilliseconds: ducking.rampDownMilliseconds, because: duckExplanation(stream))]
+        case (.ducked, .playing):
+            return [.unduck(id, rampMilliseconds: ducking.rampUpMilliseconds, because: release)]
+        case (.playing, .silenced(let cause)):
+            return [.silence(id, cause: cause, because: silenceExplanation(stream, cause))]
+        case (.ducked, .silenced(let cause)):
+            return [
+                .silence(id, cause: cause, because: silenceExplanation(stream, cause)),
+                .unduck(id, rampMilliseconds: 0, because: silenceExplanation(stream, cause)),
+            ]
+        case (.silenced, .playing):
+            return [.unsilence(id, resume: transaction.resume, because: release)]
+        case (.silenced, .ducked(let level)):
+            return [
+                .duck(id, level: level, rampMilliseconds: 0, because: duckExplanation(stream)),
+                .unsilence(id, resume: transaction.resume, because: release),
+            ]
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import AudioSessionModel
+
+/// A session as the engine tracks it.
+struct SessionRecord: Hashable, Sendable {
+    var id: SessionID
+    var app: AppIdentity
+    var configuration: SessionConfiguration = .initial
+    var activity: SessionActivity = .inactive
+    /// Everyone whose interruption still holds; the interruption ends when this empties.
+    var interruptedBy: Set<Participant> = []
+    var streams: Set<StreamID> = []
+    /// Its playback streams that are running; ducking and primary audio need at least one.
+    var soundingPlayback: Set<StreamID> = []
+    var registrationOrder: Int
+    var activationOrder: Int = 0
+    var hintBegun = false
+}

@@ -1,0 +1,15 @@
+/// A stream as the engine tracks it: its facts and every cause acting on it.
+///
+/// Effects are derived from the causes, so each cause removes exactly its own.
+struct StreamRecord: Hashable, Sendable {
+    var info: StreamInfo
+    var order: Int
+    /// Why the stream is never touched (an exclusion, an exempt app, its session ended); `nil` otherwise.
+    var excludedBecause: String?
+    var role: Role
+    var duckers: [Participant: Double] = [:]
+    var silencers: [Participant: SilenceCause] = [:]
+
+    /// The session the stream takes part through, if any.
+    var session: SessionID? { info.session }
+}

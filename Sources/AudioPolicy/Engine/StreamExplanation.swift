@@ -1,0 +1,32 @@
+/// Why a stream is in its current state: the answer behind `audiosessionctl explain`.
+public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
+    /// The stream.
+    public var stream: StreamID
+    /// What policy does to it now.
+    public var effect: StreamEffect
+    /// Its normalised role.
+    public var role: Role
+    /// What it takes part through: its session, or itself.
+    public var participant: Participant
+    /// Why policy never touches it, when it does not.
+    public var excludedBecause: String?
+    /// Who ducks it, and to which level.
+    public var duckedBy: [Participant: Double]
+    /// Who silences it, and why.
+    public var silencedBy: [Participant: SilenceCause]
+    /// Who interrupts its session.
+    public var sessionInterruptedBy: Set<Participant>
+    /// Whether the policy is enabled; when it is not, nothing is enforced.
+    public var policyEnabled: Bool
+
+    /// One line per fact, for people.
+    public var description: String {
+        var lines = ["stream \(stream): \(effect), role \(role.name), through \(participant)"]
+        if !policyEnabled { lines.append("policy disabled: the agent observes only") }
+        if let excludedBecause { lines.append(excludedBecause) }
+        for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) { lines.append("ducked to \(level) by \(who) (duck-others)") }
+        for (who, cause) in silencedBy.sorted(by: { $0.key < $1.key }) { lines.append("silenced by \(who) (\(cause.rawValue))") }
+        for who in sessionInterruptedBy.sorted() { lines.append("its session is interrupted by \(who)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,39 @@
+public import AudioSessionModel
+
+/// A rule giving matching participants a rank (`[[rank]]` in files).
+///
+/// A rule matches when every list it gives contains the participant's value; an empty list
+/// matches anything. A non-empty ``apps`` list reserves the rank for those apps: an app that
+/// declares voice-chat gets the calls rank only if it is listed.
+///
+/// ```swift
+/// let calls = RankRule(name: "calls", categories: [.playAndRecord], modes: [.voiceChat, .videoChat], rank: 90, exclusive: true)
+/// ```
+public struct RankRule: Hashable, Sendable {
+    /// The rule's name, shown by explain and in logs.
+    public var name: String
+    /// Categories the rule covers; empty means any.
+    public var categories: [Category]
+    /// Modes the rule covers; empty means any.
+    public var modes: [Mode]
+    /// Application ids the rule covers; empty means any app.
+    public var apps: [String]
+    /// The rank given (0 ... 1000); higher wins.
+    public var rank: Int
+    /// While a matching participant is active, it silences or interrupts every lower-ranked
+    /// participant, mixable or not.
+    public var exclusive: Bool
+
+    /// Creates a rank rule.
+    public init(
+        name: String, categories: [Category] = [], modes: [Mode] = [], apps: [String] = [],
+        rank: Int, exclusive: Bool = false
+    ) {
+        self.name = name
+        self.categories = categories
+        self.modes = modes
+        self.apps = apps
+        self.rank = rank
+        self.exclusive = exclusive
+    }
+}
