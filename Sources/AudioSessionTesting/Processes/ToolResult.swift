@@ -7,6 +7,13 @@ public struct ToolResult: Sendable, Equatable {
     /// Everything it wrote to standard error.
     public var standardError: String
 
+    /// Creates a result, e.g. for a process the test ran itself.
+    public init(status: Int32, standardOutput: String, standardError: String) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
     /// Whether the tool exited with status 0.
     public var succeeded: Bool { status == 0 }
 }
