@@ -25,6 +25,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
@@ -59,6 +60,14 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "AudioSessionBus", dependencies: ["CDBus"], swiftSettings: strictSwift),
 
+        // MARK: Executables (thin: everything they do lives in the libraries)
+        .executableTarget(
+            name: "audiosessionctl",
+            dependencies: [
+                "AudioPolicy", "AudioSessionModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift),
+
         // MARK: Test support: private sound servers and buses, deadline-polled waits
         .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
 
@@ -84,6 +93,8 @@ let package = Package(
         .testTarget(
             name: "AudioSessionBusTests", dependencies: ["AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "AudioSessionTesting"], swiftSettings: strictSwift),
         .testTarget(
             name: "ServerFactsTests",
             dependencies: ["PulseBackend", "PipeWireBackend", "SoundServer", "AudioSessionTesting"],

@@ -1,0 +1,70 @@
+import AudioSessionTesting
+import Foundation
+import Testing
+
+/// `audiosessionctl policy …`, run as the built binary, as a user or a script would.
+@Suite("audiosessionctl policy")
+struct PolicyCommandTests {
+    @Test("every shipped policy checks out")
+    func shippedPoliciesCheck() async throws {
+        let files = ["default", "car", "office"].map { "\(CtlBinary.packageRoot)/policies/\($0).toml" }
+        let result = try await CtlBinary.run(["policy", "check"] + files)
+        #expect(result.status == 0, "\(result.standardError)")
+        for file in files { #expect(result.standardOutput.contains("\(file): ok (enabled,")) }
+    }
+
+    @Test("a broken file is reported with file, line, column, key path and what was expected; exit 1")
+    func brokenFile() async throws {
+        let directory = try CtlBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/broken.toml"
+        try """
+            version = 1
+            [roles.music]
+            category = "playback"
+            options = ["mix-with-others", "duck-other"]
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let good = "\(CtlBinary.packageRoot)/policies/default.toml"
+        let result = try await CtlBinary.run(["policy", "check", good, file])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("\(good): ok"))
+        #expect(result.standardError.contains("\(file):4:"))
+        #expect(result.standardError.contains("roles.music.options[1]"))
+        #expect(result.standardError.contains("duck-other"))
+        #expect(result.standardError.contains("duck-others"))
+    }
+
+    @Test("check without files says what it needs")
+    func checkWithoutFiles() async throws {
+        let result = try await CtlBinary.run(["policy", "check"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("Missing expected argument '<file> ...'"))
+    }
+
+    @Test("show lists the files in the order they apply: shipped default, then the user's fragments")
+    func showSearchOrder() async throws {
+        let home = try CtlBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let fragments = home + "/config/audiosession/policy.d"
+        try FileManager.default.createDirectory(atPath: fragments, withIntermediateDirectories: true)
+        try "version = 1\n[ducking]\nlevel = 0.1  # quieter\n".write(
+            toFile: fragments + "/10-quiet.toml", atomically: true, encoding: .utf8)
+        let result = try await CtlBinary.run(
+            ["policy", "show"],
+            environment: ["XDG_CONFIG_HOME": home + "/config", "XDG_CONFIG_DIRS": home + "/none"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst().first?.hasSuffix("policies/default.toml") == true)
+        #expect(lines.dropFirst(2).first?.hasSuffix("policy.d/10-quiet.toml") == true)
+        #expect(result.standardOutput.contains("ducking: level 0.1,"))
+    }
+
+    @Test("an unknown subcommand is refused with exit 64 and a pointer to the subcommands")
+    func unknownSubcommand() async throws {
+        let result = try await CtlBinary.run(["policy", "chek"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("Unexpected argument 'chek'"))
+        let help = try await CtlBinary.run(["policy", "--help"])
+        #expect(help.standardOutput.contains("check") && help.standardOutput.contains("show"))
+    }
+}
