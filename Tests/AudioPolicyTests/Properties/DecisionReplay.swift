@@ -11,6 +11,10 @@ struct DecisionReplay {
     }
 
     var applied: [StreamID: Applied] = [:]
+    /// Sessions told their interruption began and not yet that it ended (or reactivated since).
+    var interrupted: Set<SessionID> = []
+    /// Sessions told hint-begin and not yet hint-end.
+    var hinted: Set<SessionID> = []
     /// Broken bookkeeping rules, as messages.
     var violations: [String] = []
 
@@ -19,9 +23,13 @@ struct DecisionReplay {
         switch event {
         case .streamAppeared(let info): applied[info.id] = Applied()  // a new stream starts untouched
         case .streamVanished(let id): applied[id] = nil
+        case .sessionEnded(let id):
+            interrupted.remove(id)
+            hinted.remove(id)
         default: break
         }
         for decision in decisions {
+            applySignal(decision)
             guard let id = decision.stream else { continue }
             var state = applied[id] ?? Applied()
             switch decision {
@@ -39,6 +47,24 @@ struct DecisionReplay {
             default: break
             }
             applied[id] = state
+        }
+    }
+
+    /// Follows what a session has been told: interruptions and hints come in begin/end pairs.
+    mutating func applySignal(_ decision: PolicyDecision) {
+        switch decision {
+        case .activated(let id, _):
+            // Reactivating ends an interruption without a signal: the app resumed on its own.
+            interrupted.remove(id)
+        case .interruptionBegan(let id, _, _):
+            if interrupted.insert(id).inserted == false { violations.append("interruption began twice for \(id)") }
+        case .interruptionEnded(let id, _, _):
+            if interrupted.remove(id) == nil { violations.append("interruption ended for \(id), which was not interrupted") }
+        case .secondaryAudioHint(let id, .begin, _):
+            if hinted.insert(id).inserted == false { violations.append("hint-begin twice for \(id)") }
+        case .secondaryAudioHint(let id, .end, _):
+            if hinted.remove(id) == nil { violations.append("hint-end for \(id) without hint-begin") }
+        default: break
         }
     }
 

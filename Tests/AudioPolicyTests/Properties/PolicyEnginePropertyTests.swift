@@ -107,6 +107,10 @@ struct PolicyEnginePropertyTests {
             let engineEffect = engine.effects(on: id)?.withoutCause
             #expect(replay.effect(of: id) == engineEffect, "event \(index) \(event): replayed decisions give \(replay.effect(of: id)) for \(id), the engine says \(String(describing: engineEffect))")
         }
+        for id in sessions {
+            let told = replay.interrupted.contains(id)
+            #expect((engine.activity(of: id) == .interrupted) == told, "event \(index) \(event): session \(id) is \(String(describing: engine.activity(of: id))), but was told interrupted: \(told)")
+        }
         #expect(replay.violations.isEmpty, "event \(index) \(event): \(replay.violations)")
     }
 }
