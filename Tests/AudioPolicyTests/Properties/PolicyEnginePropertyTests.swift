@@ -82,6 +82,31 @@ struct PolicyEnginePropertyTests {
         #expect(expected.subtracting(seen).isEmpty, "never produced: \(expected.subtracting(seen).sorted())")
     }
 
+    /// Every effect in force has a cause that still holds: a ducker that is active, declares
+    /// duck-others and sounds; a silencer or interrupter that is active; nothing at all while the
+    /// policy is disabled.
+    static func checkCausesHold(_ engine: PolicyEngine, at index: Int, _ event: PolicyEvent) {
+        for id in engine.streamIDs {
+            guard let explanation = engine.explanation(of: id) else { continue }
+            if !engine.state.policy.enabled || explanation.excludedBecause != nil {
+                #expect(explanation.effect == .playing, "event \(index) \(event): \(explanation)")
+            }
+            for ducker in explanation.duckedBy.keys {
+                var silenced = false
+                if case .stream(let stream) = ducker { silenced = !(engine.state.streams[stream]?.silencers.isEmpty ?? true) }
+                let ducks = engine.state.actors[ducker] != nil && engine.isSounding(ducker) && !silenced
+                    && (engine.facts(of: ducker)?.ducksOthers ?? false)
+                #expect(ducks, "event \(index) \(event): \(ducker) ducks \(id) but is not an active, sounding ducker")
+            }
+            for silencer in explanation.silencedBy.keys {
+                #expect(engine.state.actors[silencer] != nil, "event \(index) \(event): \(silencer) silences \(id) but is not active")
+            }
+            for interrupter in explanation.sessionInterruptedBy {
+                #expect(engine.state.actors[interrupter] != nil, "event \(index) \(event): \(interrupter) interrupts \(id)'s session but is not active")
+            }
+        }
+    }
+
     /// Whether a remaining stream is a trigger under the engine's current policy.
     static func isTrigger(_ id: StreamID, _ engine: PolicyEngine) -> Bool {
         guard let record = engine.state.streams[id], record.excludedBecause == nil else { return false }
@@ -107,6 +132,7 @@ struct PolicyEnginePropertyTests {
             let engineEffect = engine.effects(on: id)?.withoutCause
             #expect(replay.effect(of: id) == engineEffect, "event \(index) \(event): replayed decisions give \(replay.effect(of: id)) for \(id), the engine says \(String(describing: engineEffect))")
         }
+        checkCausesHold(engine, at: index, event)
         for id in sessions {
             let told = replay.interrupted.contains(id)
             #expect((engine.activity(of: id) == .interrupted) == told, "event \(index) \(event): session \(id) is \(String(describing: engine.activity(of: id))), but was told interrupted: \(told)")

@@ -113,26 +113,3 @@ struct ScenarioRunner {
         }
     }
 }
-
-extension ScenarioStream {
-    /// The stream as the agent's backend reports it when it appears.
-    var info: StreamInfo {
-        var properties = kind.properties
-        if let role { properties["media.role"] = role }
-        properties.merge(self.properties) { _, given in given }
-        return StreamInfo(
-            id: StreamID(name), direction: direction, properties: properties, session: session.map { SessionID($0) },
-            app: AppIdentity(applicationID: app), isSounding: soundingWhenAppearing)
-    }
-}
-
-extension ExpectedStreamState {
-    /// The state a user observes for an engine effect, with the silence cause.
-    init(_ effect: StreamEffect) {
-        switch effect {
-        case .playing: self = .playing
-        case .ducked(let level): self = .ducked(level: level)
-        case .silenced(let cause): self = .silenced(cause)
-        }
-    }
-}
