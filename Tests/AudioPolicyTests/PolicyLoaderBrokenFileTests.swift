@@ -47,7 +47,7 @@ struct PolicyLoaderBrokenFileTests {
             #"duplicate-role-alias.toml:7:8: roles.phone: role "communication" is defined twice ("phone" is an alias of "communication"); first defined as "roles.communication" at line 4"#
         ]),
         Case(file: "invalid-combination.toml", expected: [
-            "invalid-combination.toml:6:12: roles.game.options[0]: invalid combination with category ambient: duck-others implies mix-with-others; mix-with-others needs a mixable category: playback, play-and-record or multi-route; ambient always mixes, so drop the option",
+            "invalid-combination.toml:6:12: roles.game.options[0]: invalid combination with category ambient: duck-others needs a mixable category: playback, play-and-record or multi-route; ambient always mixes, so drop the option",
             "invalid-combination.toml:10:8: roles.music.mode: invalid combination with category playback: mode voice-chat needs category play-and-record; playback does not support it",
         ]),
         Case(file: "syntax-error.toml", expected: [

@@ -26,7 +26,10 @@ struct ShippedPolicyTests {
         #expect(policy.interruption.recordSilencesOutput)
         #expect(policy.ranks.defaultRank == 50)
         #expect(policy.rankRules.map(\.name) == ["calls", "spoken prompts", "background"])
-        #expect(policy.rankRules.allSatisfy { !$0.exclusive })
+        // Calls silence everything lower and interruptible, so role-less streams and games fall
+        // silent for a call as their role tables promise; notifications stay out of that.
+        #expect(policy.rankRules.map(\.exclusive) == [true, false, false])
+        #expect(try #require(policy.roles[.notification]).interruptible == false)
         #expect(policy.rankRules.first?.modes == [.voiceChat, .videoChat])
 
         let phone = try #require(policy.roles[.communication])
@@ -169,8 +172,11 @@ struct ShippedPolicyBehaviourTests {
         _ = engine.handle(.streamAppeared(Self.stream("music", role: "music")))
         _ = engine.handle(.streamAppeared(Self.stream("ding", role: "event")))
         #expect(engine.effects(on: "music") == .playing)
+        _ = engine.handle(.streamAppeared(Self.stream("tab", role: nil)))
         _ = engine.handle(.streamAppeared(Self.stream("call", role: "phone")))
-        #expect(engine.effects(on: "music") == .silenced(.interruption))
+        #expect(engine.effects(on: "music") == .silenced(.exclusive))
+        #expect(engine.effects(on: "tab") == .silenced(.exclusive))
+        #expect(engine.effects(on: "ding") == .playing)
         #expect(engine.effects(on: "call") == .playing)
     }
 

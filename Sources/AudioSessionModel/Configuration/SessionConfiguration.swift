@@ -58,12 +58,15 @@ public struct SessionConfiguration: Hashable, Sendable {
         category == .ambient || options.contains(.mixWithOthers)
     }
 
-    /// Throws the first validity rule the configuration breaks: the mode first, then options in declaration order.
+    /// Throws the first validity rule the configuration breaks: the mode first, then options in declaration
+    /// order, mix-with-others last (it may only be implied by duck-others or interrupt-spoken-audio).
     public func validate() throws(SessionConfigurationError) {
         if !Self.categories(allowing: mode).contains(category) {
             throw SessionConfigurationError(.modeNeedsCategory(mode, category))
         }
-        for option in options.members where !Self.categories(allowing: option).contains(category) {
+        // mix-with-others last: when duck-others implied it, the message must name what the app declared.
+        let ordered = options.members.filter { $0 != .mixWithOthers } + options.members.filter { $0 == .mixWithOthers }
+        for option in ordered where !Self.categories(allowing: option).contains(category) {
             throw SessionConfigurationError(.optionNeedsCategory(option, category))
         }
     }

@@ -77,6 +77,7 @@ extension PolicyEngine {
         for id in record.silencedStreams.subtracting(keeping.silencedStreams) {
             touch(id)
             state.streams[id]?.silencers[actor] = nil
+            updateDucking(.stream(id))
         }
         for id in record.duckedStreams.subtracting(keeping.duckedStreams) {
             touch(id)
@@ -121,6 +122,8 @@ extension PolicyEngine {
         touch(id)
         state.streams[id]?.silencers[actor] = cause
         state.actors[actor]?.silencedStreams.insert(id)
+        // A silenced trigger (directions during an exclusive call) no longer sounds, so it stops ducking.
+        updateDucking(.stream(id))
     }
 
     /// Whether `actor` lowers `stream` while it ducks.
@@ -130,10 +133,11 @@ extension PolicyEngine {
         return target != actor && (facts(of: target)?.duckable ?? false)
     }
 
-    /// Starts or stops `actor`'s ducking: it ducks while active, declaring duck-others, and sounding.
+    /// Starts or stops `actor`'s ducking: it ducks while active, declaring duck-others, sounding and not silenced.
     mutating func updateDucking(_ actor: Participant) {
         guard let record = state.actors[actor] else { return }
-        let shouldDuck = state.policy.enabled && isSounding(actor)
+        let silenced = if case .stream(let id) = actor { !(state.streams[id]?.silencers.isEmpty ?? true) } else { false }
+        let shouldDuck = state.policy.enabled && isSounding(actor) && !silenced
             && (facts(of: actor).map { $0.ducksOthers && !$0.exempt } ?? false)
         guard shouldDuck != record.isDucking else { return }
         state.actors[actor]?.isDucking = shouldDuck

@@ -48,7 +48,7 @@ extension PolicyEngine {
         var decisions: [PolicyDecision] = []
         for id in candidates.sorted() {
             guard let session = state.sessions[id] else { continue }
-            let wantsHint = [.ambient, .soloAmbient].contains(session.configuration.category)
+            let wantsHint = session.hasDeclared && [.ambient, .soloAmbient].contains(session.configuration.category)
                 && appRule(for: session.app)?.exempt != true
                 && otherPrimaryAudio(than: .session(id)) != nil
             guard wantsHint != session.hintBegun else { continue }

@@ -14,6 +14,7 @@ extension PolicyEngine {
             fresh.state.sessions[session.id]?.registrationOrder = session.registrationOrder
             fresh.state.sessions[session.id]?.configuration = session.configuration
             fresh.state.sessions[session.id]?.hintBegun = session.hintBegun
+            fresh.state.sessions[session.id]?.hasDeclared = session.hasDeclared
         }
         for stream in old.streams.values.sorted(by: { $0.order < $1.order }) {
             let endedSession = stream.info.session == nil && stream.excludedBecause?.hasPrefix("its session") == true

@@ -9,7 +9,10 @@ extension PolicyEngine {
     }
 
     mutating func configureSession(_ id: SessionID, _ configuration: SessionConfiguration) {
-        guard state.sessions[id] != nil, state.sessions[id]?.configuration != configuration else { return }
+        guard state.sessions[id] != nil else { return }
+        state.sessions[id]?.hasDeclared = true
+        transaction.hintCandidates.insert(id)
+        guard state.sessions[id]?.configuration != configuration else { return }
         state.sessions[id]?.configuration = configuration
         transaction.dirty.insert(.session(id))
         transaction.hintCandidates.insert(id)
@@ -18,6 +21,8 @@ extension PolicyEngine {
 
     mutating func activateSession(_ id: SessionID) {
         guard let session = state.sessions[id], let facts = facts(of: .session(id)) else { return }
+        state.sessions[id]?.hasDeclared = true
+        transaction.hintCandidates.insert(id)
         if let (holder, rank) = priorityHolder(against: .session(id), facts) {
             let why = Explanation(rule: "insufficient priority: \(facts.rankName) is below \(rank)", source: holder)
             emit(.activationRefused(id, .insufficientPriority(heldBy: holder, rank: rank), because: why))

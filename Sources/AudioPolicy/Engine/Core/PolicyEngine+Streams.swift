@@ -8,6 +8,13 @@ extension PolicyEngine {
             record.info.session = nil
         }
         state.streams[info.id] = record
+        if order == nil {
+            // On the server a new stream starts untouched, even when its session is interrupted: the
+            // silence it needs from the start must be a decision.
+            transaction.effectsBefore[info.id] = transaction.effectsBefore[info.id] ?? .playing
+            if !transaction.touchedOrder.contains(info.id) { transaction.touchedOrder.append(info.id) }
+            transaction.dirty.insert(participant(of: record))
+        }
         touch(info.id)
         let target = participant(of: record)
         if case .session(let session) = target {

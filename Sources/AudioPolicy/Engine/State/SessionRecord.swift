@@ -14,4 +14,7 @@ struct SessionRecord: Hashable, Sendable {
     var registrationOrder: Int
     var activationOrder: Int = 0
     var hintBegun = false
+    /// Whether the app has declared a configuration or activated. Hints wait for it: apps register
+    /// and then declare their category, and the default solo-ambient in between must not flicker a hint.
+    var hasDeclared = false
 }

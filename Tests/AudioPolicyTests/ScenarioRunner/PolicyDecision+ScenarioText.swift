@@ -1,0 +1,46 @@
+import AudioPolicy
+import AudioSessionModel
+
+extension PolicyDecision {
+    /// The decision as scenario files write it (`duck song level=0.3 ramp=250`); participants by name.
+    var scenarioText: String {
+        switch self {
+        case .activated(let id, _): "activated \(id)"
+        case .activationRefused(let id, .insufficientPriority(let holder, let rank), _):
+            "activation-refused \(id) held-by=\(holder.scenarioName) rank=\(rank)"
+        case .interruptionBegan(let id, let reason, _): "interruption-began \(id) reason=\(reason.kebabName)"
+        case .interruptionEnded(let id, let resume, _): "interruption-ended \(id) should-resume=\(resume)"
+        case .duck(let id, let level, let ramp, _): "duck \(id) level=\(level) ramp=\(ramp)"
+        case .unduck(let id, let ramp, _): "unduck \(id) ramp=\(ramp)"
+        case .silence(let id, let cause, _): "silence \(id) cause=\(cause.rawValue)"
+        case .unsilence(let id, let resume, _): "unsilence \(id) resume=\(resume)"
+        case .move(let id, let device, _): "move \(id) to=\(device)"
+        case .routeChanged(let id, let reason, _, _): "route-changed \(id) reason=\(reason.kebabName)"
+        case .secondaryAudioHint(let id, let hint, _): "hint-\(hint.rawValue) \(id)"
+        }
+    }
+
+    /// The signal the addressed session receives, if the decision is one.
+    var scenarioSignal: ExpectedSignal? {
+        switch self {
+        case .activated: .activated
+        case .activationRefused(_, .insufficientPriority(let holder, _), _): .activationRefused(heldBy: holder.scenarioName)
+        case .interruptionBegan(_, let reason, _): .interruptionBegan(reason)
+        case .interruptionEnded(_, let resume, _): .interruptionEnded(shouldResume: resume)
+        case .secondaryAudioHint(_, .begin, _): .hintBegin
+        case .secondaryAudioHint(_, .end, _): .hintEnd
+        case .routeChanged(_, let reason, _, _): .routeChanged(reason)
+        case .duck, .unduck, .silence, .unsilence, .move: nil
+        }
+    }
+}
+
+extension Participant {
+    /// Sessions and streams share one namespace in a scenario.
+    var scenarioName: String {
+        switch self {
+        case .session(let id): id.rawValue
+        case .stream(let id): id.rawValue
+        }
+    }
+}
