@@ -23,7 +23,7 @@ import Musl
 /// ```swift
 /// let user = StreamVolume([65536, 49152])          // 100 % left, 75 % right
 /// let ducked = user.scaled(byAmplitude: 0.3)       // both channels at ∛0.3 ≈ 66.9 % of theirs
-/// ducked.matches(StreamVolume([43843, 32882]))     // true: within the server's rounding
+/// ducked.matches(StreamVolume([43872, 32904]))     // true: within the server's rounding
 /// ```
 public struct StreamVolume: Hashable, Sendable, CustomStringConvertible {
     /// 100 % (`PA_VOLUME_NORM`).

@@ -86,12 +86,13 @@ public struct StreamSessionResolver<Processes: ProcessTable>: Sendable {
         var current = processID
         for generations in 0..<Self.maximumGenerations {
             // PID 1 (and 0, the kernel) is everybody's ancestor; a session it registered says nothing.
-            guard current > 1 else { return nil }
+            // A process the table does not know cannot be confirmed here; rule 5 may still tie it.
+            guard current > 1, let parent = processes.parent(of: current) else { return nil }
             if let session = sessions.first(where: { $0.processID == current }) {
                 return SessionResolution(
                     session: session.id, match: .processAncestry(sessionProcessID: current, generations: generations))
             }
-            guard let parent = processes.parent(of: current), parent != current else { return nil }
+            guard parent != current else { return nil }
             current = parent
         }
         return nil
