@@ -60,8 +60,11 @@ public struct DuckedStream: Hashable, Sendable {
     ///
     /// Returns the journal entry to record *before* the first write when the stream is being
     /// ducked; `nil` when it is being restored (clear the journal when ``step(read:)`` reports
-    /// the restore finished).
+    /// the restore finished) or is at `target` already (then no step writes anything).
     public mutating func retarget(level target: Double, rampMilliseconds: Int) -> JournalEntry? {
+        if plan == nil && target == level {
+            return nil  // already there (and journalled when ducked): no writes
+        }
         let plan = RampPlanner.plan(base: base, from: level, to: target, milliseconds: rampMilliseconds)
         self.plan = plan
         nextStep = 0

@@ -240,4 +240,34 @@ struct JournalTests {
         }
     }
 
+
+    @Test("a crash that left zero-filled bytes after the last line loses nothing that was recorded")
+    func zeroFilledTail() throws {
+        try JournalTemporaryDirectory.with { temporary in
+            let path: String
+            do {
+                let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+                try journal.record(.silence(4, wasMuted: false))
+                path = journal.path
+            }
+            try temporary.append(String(repeating: "\0", count: 37) + "\n", to: path)
+            let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+            #expect(next.quarantine == nil)
+            #expect(next.pendingRestores == [.mute(4, wasMuted: false)])
+        }
+    }
+
+    @Test("a long-running agent's journal stays a few hundred lines however many changes it records")
+    func fileStaysSmall() throws {
+        try JournalTemporaryDirectory.with { temporary in
+            let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+            try journal.record(.moduleUnloaded(name: "module-role-cork", argument: ""))
+            for serial in 1...300 as ClosedRange<UInt64> {
+                try journal.record(.duck(StreamSerial(rawValue: serial), base: stereo, level: 0.3))
+                try journal.clear(.volume(StreamSerial(rawValue: serial)))
+            }
+            #expect(journal.pendingRestores == [.module(name: "module-role-cork", argument: "")])
+            #expect(try temporary.text(of: journal.path).split(separator: "\n").count <= 257)
+        }
+    }
 }

@@ -100,4 +100,15 @@ struct DuckedStreamTests {
         #expect(music.retarget(level: 0.3, rampMilliseconds: 0) == .duck(7, base: slider, level: 0.3))
         #expect(music.step(read: slider) == .write(slider.scaled(byAmplitude: 0.3), atMilliseconds: 0))
     }
+
+    @Test("retargeting to the level a stream is at writes nothing")
+    func retargetToSameLevel() {
+        var music = DuckedStream(serial: 7, read: user)
+        #expect(music.retarget(level: 1, rampMilliseconds: 600) == nil)
+        #expect(music.step(read: user) == .finished(restored: true))
+        let ducked = user.scaled(byAmplitude: 0.3)
+        var adopted = DuckedStream(serial: 8, read: ducked, journalled: .volume(8, base: user, appliedLevel: 0.3))
+        #expect(adopted.retarget(level: 0.3, rampMilliseconds: 250) == nil)
+        #expect(adopted.step(read: ducked) == .finished(restored: false))
+    }
 }
