@@ -47,7 +47,9 @@ public final class Journal: Sendable {
         var needsRewrite: Bool
     }
 
-    private init(serverInstance: String, path: String, quarantine: JournalQuarantine?, lockDescriptor: Int32, state: State) {
+    private init(
+        serverInstance: String, path: String, quarantine: JournalQuarantine?, lockDescriptor: Int32, state: State
+    ) {
         self.serverInstance = serverInstance
         self.path = path
         self.quarantine = quarantine
@@ -214,7 +216,9 @@ public final class Journal: Sendable {
     private static func syncDirectory(of path: String) {
         guard let slash = path.lastIndex(of: "/") else { return }
         let directory = String(path[..<slash])
-        if case .success(let descriptor) = FileSyscalls.open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY) {
+        if case .success(let descriptor) = FileSyscalls.open(
+            directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY)
+        {
             _ = FileSyscalls.fsync(descriptor)
             FileSyscalls.close(descriptor)
         }

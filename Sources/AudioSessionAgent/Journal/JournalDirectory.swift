@@ -22,7 +22,8 @@ public struct JournalDirectory: Hashable, Sendable {
         guard let runtime = FileSyscalls.environmentVariable("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") else {
             throw JournalError(
                 kind: .noRuntimeDirectory, path: "$XDG_RUNTIME_DIR",
-                reason: "not set to an absolute path; the journal needs the per-user runtime directory (systemd --user or pam_systemd sets it)")
+                reason: "not set to an absolute path; the journal needs the per-user runtime directory "
+                    + "(systemd --user or pam_systemd sets it)")
         }
         return JournalDirectory(path: runtime + "/audiosession")
     }
@@ -79,7 +80,9 @@ public struct JournalDirectory: Hashable, Sendable {
         case .failure(let error):
             throw .io("inspecting the journal directory", path, error)
         case .success(let status) where !status.isDirectory:
-            throw JournalError(kind: .notPrivate, path: path, reason: "is not a directory (a symbolic link or a file is in the way); remove it")
+            throw JournalError(
+                kind: .notPrivate, path: path,
+                reason: "is not a directory (a symbolic link or a file is in the way); remove it")
         case .success(let status) where status.owner != FileSyscalls.userID():
             throw JournalError(
                 kind: .notPrivate, path: path,

@@ -10,7 +10,8 @@
 /// the volume it has then is compared against what that restore says was written.
 ///
 /// ```swift
-/// var music = DuckedStream(serial: 4711, read: server.volume(of: 4711), journalled: journal.pendingRestore(for: .volume(4711)))
+/// let journalled = journal.pendingRestore(for: .volume(4711))
+/// var music = DuckedStream(serial: 4711, read: server.volume(of: 4711), journalled: journalled)
 /// if let entry = music.retarget(level: 0.3, rampMilliseconds: 250) { try journal.record(entry) }
 /// while true {
 ///     switch music.step(read: server.volume(of: 4711)) {

@@ -54,11 +54,12 @@ public struct StreamVolume: Hashable, Sendable, CustomStringConvertible {
     /// These volumes multiplied by `scale` on the cubic volume scale, rounded to the nearest unit.
     func scaled(byVolume scale: Double) -> StreamVolume {
         if scale == 1 { return self }
-        return StreamVolume(channels.map { channel in
-            let value = (Double(channel) * scale).rounded()
-            guard value.isFinite, value > 0 else { return 0 }
-            return value >= Double(Self.maximum) ? Self.maximum : UInt32(value)
-        })
+        return StreamVolume(
+            channels.map { channel in
+                let value = (Double(channel) * scale).rounded()
+                guard value.isFinite, value > 0 else { return 0 }
+                return value >= Double(Self.maximum) ? Self.maximum : UInt32(value)
+            })
     }
 
     /// Whether `other` is the same volume up to the server's rounding (same channel count, each

@@ -28,7 +28,8 @@ enum PropertyListText {
                     index = characters.index(after: index)
                 }
                 value = Substring(inner)
-                characters = index < characters.endIndex ? characters[characters.index(after: index)...] : characters[index...]
+                characters =
+                    index < characters.endIndex ? characters[characters.index(after: index)...] : characters[index...]
             } else {
                 value = characters.prefix { !isSeparator($0) }
                 characters = characters.dropFirst(value.count)

@@ -44,7 +44,8 @@ public enum SessionMatch: Hashable, Sendable, CustomStringConvertible {
         case .libraryToken(let token): "the stream carries session token \(token)"
         case .environmentToken(let token, let source): "session token \(token) from the environment (\(source))"
         case .processAncestry(let pid, 0): "the stream's process \(pid) registered the session"
-        case .processAncestry(let pid, let generations): "the stream's process descends from \(pid) (\(generations) generations)"
+        case .processAncestry(let pid, let generations):
+            "the stream's process descends from \(pid) (\(generations) generations)"
         case .appScope(let unit): "same app unit \(unit)"
         case .flatpakApp(let id): "same Flatpak app \(id)"
         case .clientProcessID(let pid): "the stream's client process id \(pid)"

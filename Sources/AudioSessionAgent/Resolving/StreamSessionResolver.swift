@@ -49,7 +49,8 @@ public struct StreamSessionResolver<Processes: ProcessTable>: Sendable {
             }
         }
         if let processID {
-            if let resolution = byAncestry(of: processID, among: sessions) ?? byAppScope(of: processID, among: sessions) {
+            if let resolution = byAncestry(of: processID, among: sessions) ?? byAppScope(of: processID, among: sessions)
+            {
                 return resolution
             }
         }

@@ -28,8 +28,11 @@ struct JournalCrashTests {
                 lockPath = journal.path + ".lock"
             }
             let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-            let holder = try ChildProcess(["perl", "-e", Self.lockHolder, lockPath], environment: environment, outputDirectory: temporary.root)
-            try await waitUntil("the other process holds the journal's lock") { holder.standardOutput.contains("locked") }
+            let holder = try ChildProcess(
+                ["perl", "-e", Self.lockHolder, lockPath], environment: environment, outputDirectory: temporary.root)
+            try await waitUntil("the other process holds the journal's lock") {
+                holder.standardOutput.contains("locked")
+            }
 
             #expect {
                 _ = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)

@@ -16,7 +16,8 @@ struct JournalTests {
                 try journal.record(.duck(17, base: stereo, level: 0.3))
                 try journal.record(.silence(18, wasMuted: false))
                 try journal.record(.move(19, originalDevice: "alsa_output.usb Headset (analog)"))
-                try journal.record(.moduleUnloaded(name: "module-role-cork", argument: "trigger_roles=phone global=true"))
+                try journal.record(
+                    .moduleUnloaded(name: "module-role-cork", argument: "trigger_roles=phone global=true"))
             }  // closed without clearing: the agent was killed
             let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             #expect(next.quarantine == nil)
@@ -113,22 +114,23 @@ struct JournalTests {
                 try journal.record(.move(19, originalDevice: "speaker"))
                 path = journal.path
             }
-            var lines = try temporary.text(of: path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var lines = try temporary.text(of: path).split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
             lines[2] = lines[2].replacingOccurrences(of: "silence 18", with: "silence 81")
             try temporary.write(lines.joined(separator: "\n"), to: path)
 
             do {
-            let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-            let quarantine = try #require(next.quarantine)
-            #expect(quarantine.error.kind == .corrupt)
-            #expect(quarantine.error.path == path)
-            #expect(quarantine.error.line == 3)
-            #expect(quarantine.error.description.hasPrefix("\(path):3: checksum mismatch"))
-            #expect(FileManager.default.fileExists(atPath: quarantine.quarantinedPath))
-            #expect(
-                next.pendingRestores == [
-                    .volume(17, base: stereo, appliedLevel: 0.3), .device(19, originalDevice: "speaker"),
-                ])
+                let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+                let quarantine = try #require(next.quarantine)
+                #expect(quarantine.error.kind == .corrupt)
+                #expect(quarantine.error.path == path)
+                #expect(quarantine.error.line == 3)
+                #expect(quarantine.error.description.hasPrefix("\(path):3: checksum mismatch"))
+                #expect(FileManager.default.fileExists(atPath: quarantine.quarantinedPath))
+                #expect(
+                    next.pendingRestores == [
+                        .volume(17, base: stereo, appliedLevel: 0.3), .device(19, originalDevice: "speaker"),
+                    ])
             }
             // The fresh journal is clean: a third agent finds no damage.
             let third = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
@@ -174,7 +176,8 @@ struct JournalTests {
                 for (journal, offset) in [(pulse, UInt64(0)), (pipewire, UInt64(1000))] {
                     group.addTask {
                         for serial in 1...200 as ClosedRange<UInt64> {
-                            try journal.record(.silence(StreamSerial(rawValue: offset + serial), wasMuted: serial % 2 == 0))
+                            try journal.record(
+                                .silence(StreamSerial(rawValue: offset + serial), wasMuted: serial % 2 == 0))
                             if serial % 3 == 0 { try journal.clear(.mute(StreamSerial(rawValue: offset + serial))) }
                         }
                     }
@@ -200,7 +203,8 @@ struct JournalTests {
             let device = "Casque “Jabra” 100%\nline\ttab"
             let argument = "sink_properties='device.description=Bureau éclairé' global=true"
             do {
-                let journal = try Journal.open(serverInstance: "pulse: weird/instance %", in: temporary.journalDirectory)
+                let journal = try Journal.open(
+                    serverInstance: "pulse: weird/instance %", in: temporary.journalDirectory)
                 try journal.record(.move(5, originalDevice: device))
                 try journal.record(.moduleUnloaded(name: "module-null-sink", argument: argument))
             }
@@ -239,7 +243,6 @@ struct JournalTests {
             }
         }
     }
-
 
     @Test("a crash that left zero-filled bytes after the last line loses nothing that was recorded")
     func zeroFilledTail() throws {

@@ -6,7 +6,9 @@ import Testing
 struct RampPlannerTests {
     let user = StreamVolume([65536, 40000])
 
-    @Test("a 250 ms ramp has at least 13 steps, at least 50 per second", arguments: [0, 1, 20, 21, 250, 600, 1000, 10_000])
+    @Test(
+        "a 250 ms ramp has at least 13 steps, at least 50 per second",
+        arguments: [0, 1, 20, 21, 250, 600, 1000, 10_000])
     func stepRate(milliseconds: Int) {
         let plan = RampPlanner.plan(base: user, from: 1, to: 0.3, milliseconds: milliseconds)
         #expect(plan.steps.count >= max(1, (milliseconds * 50 + 999) / 1000))
@@ -44,7 +46,8 @@ struct RampPlannerTests {
         // 0.3 of the amplitude is ∛0.3 ≈ 0.6694 of the volume: 65536 → 43872, i.e. -10.5 dB.
         let ducked = StreamVolume([65536]).scaled(byAmplitude: 0.3)
         #expect(ducked == StreamVolume([43872]))
-        let amplitude = (Double(ducked.channels[0]) / 65536) * (Double(ducked.channels[0]) / 65536)
+        let amplitude =
+            (Double(ducked.channels[0]) / 65536) * (Double(ducked.channels[0]) / 65536)
             * (Double(ducked.channels[0]) / 65536)
         #expect(abs(amplitude - 0.3) < 0.0001)
         // A volume factor would have given 19661 (30 % on the slider, -31 dB): not what the policy means.

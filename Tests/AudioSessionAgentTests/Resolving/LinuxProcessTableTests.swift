@@ -15,7 +15,8 @@ struct LinuxProcessTableTests {
         static func start(environment: [String: String], in directory: String) async throws -> Family {
             var environment = environment
             environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            let shell = try ChildProcess(["sh", "-c", "sleep 30 & echo $!; wait"], environment: environment, outputDirectory: directory)
+            let shell = try ChildProcess(
+                ["sh", "-c", "sleep 30 & echo $!; wait"], environment: environment, outputDirectory: directory)
             let sleeper = try await waitForValue("the shell reports its child's PID") {
                 Int32(shell.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
             }
@@ -45,7 +46,9 @@ struct LinuxProcessTableTests {
             let stream = StreamOrigin(streamProperties: ["media.role": "music"], processID: family.sleeper)
             #expect(
                 resolver.resolve(stream, among: [session])
-                    == SessionResolution(session: "wrapped", match: .processAncestry(sessionProcessID: family.shell.pid, generations: 1)))
+                    == SessionResolution(
+                        session: "wrapped", match: .processAncestry(sessionProcessID: family.shell.pid, generations: 1))
+            )
             await family.stop()
 
             // Gone from /proc: only the last rule, the bare client PID, can still tie it.
@@ -61,13 +64,16 @@ struct LinuxProcessTableTests {
             let family = try await Family.start(
                 environment: ["PULSE_PROP": "audiosession.session=run-9 media.role=music"], in: directory)
             let table = LinuxProcessTable()
-            #expect(table.environmentVariable("PULSE_PROP", of: family.sleeper) == "audiosession.session=run-9 media.role=music")
+            #expect(
+                table.environmentVariable("PULSE_PROP", of: family.sleeper)
+                    == "audiosession.session=run-9 media.role=music")
             #expect(table.environmentVariable("PIPEWIRE_PROPS", of: family.sleeper) == nil)
             let resolver = StreamSessionResolver(processes: table)
             let session = SessionCandidate(id: "run", token: "run-9", processID: 999_999)
             #expect(
                 resolver.resolve(StreamOrigin(streamProperties: [:], processID: family.sleeper), among: [session])
-                    == SessionResolution(session: "run", match: .environmentToken("run-9", source: .processEnvironment("PULSE_PROP"))))
+                    == SessionResolution(
+                        session: "run", match: .environmentToken("run-9", source: .processEnvironment("PULSE_PROP"))))
             await family.stop()
         }
     }
@@ -82,7 +88,8 @@ struct LinuxProcessTableTests {
     }
 
     private func withTemporaryDirectory(_ body: (String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proctable-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proctable-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try await body(directory)

@@ -13,7 +13,8 @@ struct ProcFilesTests {
 
     @Test("the innermost app unit of a cgroup v2 path; none outside one")
     func cgroup() {
-        let app = "0::/user.slice/user-1000.slice/user@1000.service/app.slice/app-gnome-org.gnome.Rhythmbox3-4100.scope\n"
+        let app =
+            "0::/user.slice/user-1000.slice/user@1000.service/app.slice/app-gnome-org.gnome.Rhythmbox3-4100.scope\n"
         #expect(ProcFiles.appScope(fromCgroup: Array(app.utf8)) == "app-gnome-org.gnome.Rhythmbox3-4100.scope")
         let service = "0::/user.slice/user-1000.slice/user@1000.service/app.slice/app-org.gnome.Terminal.service\n"
         #expect(ProcFiles.appScope(fromCgroup: Array(service.utf8)) == "app-org.gnome.Terminal.service")

@@ -12,13 +12,16 @@ struct StreamSessionResolverTests {
         500: .init(parent: 1),
         600: .init(parent: 500, scope: "app-terminal.scope"),
         610: .init(parent: 600, scope: "app-terminal.scope"),
-        620: .init(parent: 610, scope: "app-terminal.scope", environment: ["PULSE_PROP": "audiosession.session=run-1 media.role=music"]),
+        620: .init(
+            parent: 610, scope: "app-terminal.scope",
+            environment: ["PULSE_PROP": "audiosession.session=run-1 media.role=music"]),
         630: .init(parent: 620, scope: "app-terminal.scope"),
         700: .init(parent: 500, scope: "app-editor.scope"),
         710: .init(parent: 500, scope: "app-editor.scope"),
         800: .init(parent: 500, flatpak: "com.example.Music"),
         810: .init(parent: 500, flatpak: "com.example.Music"),
-        900: .init(parent: 500, environment: ["PIPEWIRE_PROPS": "{ audiosession.session = \"pw-1\", media.role = Music }"]),
+        900: .init(
+            parent: 500, environment: ["PIPEWIRE_PROPS": "{ audiosession.session = \"pw-1\", media.role = Music }"]),
     ])
     let sessions = [
         SessionCandidate(id: "lib", token: "lib-1", processID: 620),
@@ -33,7 +36,9 @@ struct StreamSessionResolverTests {
     @Test("1: the library's token on the stream wins over everything else")
     func libraryToken() {
         let origin = StreamOrigin(streamProperties: ["audiosession.session": "lib-1"], processID: 620)
-        #expect(resolver.resolve(origin, among: sessions) == SessionResolution(session: "lib", match: .libraryToken("lib-1")))
+        #expect(
+            resolver.resolve(origin, among: sessions)
+                == SessionResolution(session: "lib", match: .libraryToken("lib-1")))
     }
 
     @Test("2: a token from PULSE_PROP is the environment's, even when the server copied it onto the stream")
@@ -47,7 +52,8 @@ struct StreamSessionResolverTests {
         let fromEnviron = StreamOrigin(streamProperties: ["audiosession.session": "run-1"], processID: 620)
         #expect(
             resolver.resolve(fromEnviron, among: sessions)
-                == SessionResolution(session: "run", match: .environmentToken("run-1", source: .processEnvironment("PULSE_PROP"))))
+                == SessionResolution(
+                    session: "run", match: .environmentToken("run-1", source: .processEnvironment("PULSE_PROP"))))
     }
 
     @Test("2: PIPEWIRE_PROPS in the process's environment, read as PipeWire's relaxed JSON")
@@ -55,7 +61,8 @@ struct StreamSessionResolverTests {
         let origin = StreamOrigin(streamProperties: [:], processID: 900)
         #expect(
             resolver.resolve(origin, among: sessions)
-                == SessionResolution(session: "pw", match: .environmentToken("pw-1", source: .processEnvironment("PIPEWIRE_PROPS"))))
+                == SessionResolution(
+                    session: "pw", match: .environmentToken("pw-1", source: .processEnvironment("PIPEWIRE_PROPS"))))
     }
 
     @Test("the library's own token beats the launcher's when they differ")
@@ -76,7 +83,12 @@ struct StreamSessionResolverTests {
 
     @Test("3: the nearest ancestor that registered a session")
     func ancestry() {
-        let withoutEnvironment = FakeProcessTable(processes: table.processes.mapValues { var p = $0; p.environment = [:]; return p })
+        let withoutEnvironment = FakeProcessTable(
+            processes: table.processes.mapValues {
+                var p = $0
+                p.environment = [:]
+                return p
+            })
         let resolver = StreamSessionResolver(processes: withoutEnvironment)
         #expect(
             resolver.resolve(StreamOrigin(streamProperties: [:], processID: 630), among: sessions)
@@ -99,14 +111,16 @@ struct StreamSessionResolverTests {
             resolver.resolve(StreamOrigin(streamProperties: [:], processID: 810), among: sessions)
                 == SessionResolution(session: "music", match: .flatpakApp("com.example.Music")))
         let portal = StreamOrigin(
-            streamProperties: [:], clientProperties: ["pipewire.access.portal.app_id": "com.example.Music"], processID: 12345)
+            streamProperties: [:], clientProperties: ["pipewire.access.portal.app_id": "com.example.Music"],
+            processID: 12345)
         #expect(resolver.resolve(portal, among: sessions).match == .flatpakApp("com.example.Music"))
     }
 
     @Test("5: the client's process id, when the process table no longer knows the process")
     func clientProcessID() {
         let gone = StreamOrigin(streamProperties: [:], clientProperties: ["application.process.id": "4000"])
-        #expect(resolver.resolve(gone, among: sessions) == SessionResolution(session: "pw", match: .clientProcessID(4000)))
+        #expect(
+            resolver.resolve(gone, among: sessions) == SessionResolution(session: "pw", match: .clientProcessID(4000)))
     }
 
     @Test("nothing matches: no session, no rule; PID 1 and loops in the table end the walk")
@@ -119,14 +133,18 @@ struct StreamSessionResolverTests {
         #expect(looping.resolve(StreamOrigin(streamProperties: [:], processID: 40), among: sessions) == .unmatched)
         #expect(
             StreamSessionResolver(processes: table).resolve(
-                StreamOrigin(streamProperties: [:], processID: 500), among: [SessionCandidate(id: "init", token: "t", processID: 1)])
+                StreamOrigin(streamProperties: [:], processID: 500),
+                among: [SessionCandidate(id: "init", token: "t", processID: 1)])
                 == .unmatched)
     }
 
     @Test("explanations read as sentences")
     func explanation() {
-        let resolution = SessionResolution(session: "run", match: .environmentToken("run-1", source: .processEnvironment("PULSE_PROP")))
-        #expect(resolution.description == "session run: session token run-1 from the environment (PULSE_PROP of the process)")
+        let resolution = SessionResolution(
+            session: "run", match: .environmentToken("run-1", source: .processEnvironment("PULSE_PROP")))
+        #expect(
+            resolution.description
+                == "session run: session token run-1 from the environment (PULSE_PROP of the process)")
         #expect(SessionResolution.unmatched.description == "no session")
     }
 }

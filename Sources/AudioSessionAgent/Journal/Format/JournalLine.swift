@@ -81,27 +81,32 @@ enum JournalLine {
             return FieldEncoding.decode(fields[2]).map { .success(.header(serverInstance: $0)) }
                 ?? problem("malformed server instance in the header")
         case ("duck"?, 4):
-            return record(serial(fields[1]).flatMap { stream in
-                volume(fields[2]).flatMap { base in
-                    level(fields[3]).map { .entry(.duck(stream, base: base, level: $0)) }
-                }
-            })
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    volume(fields[2]).flatMap { base in
+                        level(fields[3]).map { .entry(.duck(stream, base: base, level: $0)) }
+                    }
+                })
         case ("user-volume"?, 3):
-            return record(serial(fields[1]).flatMap { stream in
-                volume(fields[2]).map { .entry(.userVolume(stream, base: $0)) }
-            })
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    volume(fields[2]).map { .entry(.userVolume(stream, base: $0)) }
+                })
         case ("silence"?, 3):
-            return record(serial(fields[1]).flatMap { stream in
-                Bool(String(fields[2])).map { .entry(.silence(stream, wasMuted: $0)) }
-            })
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    Bool(String(fields[2])).map { .entry(.silence(stream, wasMuted: $0)) }
+                })
         case ("move"?, 3):
-            return record(serial(fields[1]).flatMap { stream in
-                FieldEncoding.decode(fields[2]).map { .entry(.move(stream, originalDevice: $0)) }
-            })
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    FieldEncoding.decode(fields[2]).map { .entry(.move(stream, originalDevice: $0)) }
+                })
         case ("module-unloaded"?, 3):
-            return record(FieldEncoding.decode(fields[1]).flatMap { name in
-                FieldEncoding.decode(fields[2]).map { .entry(.moduleUnloaded(name: name, argument: $0)) }
-            })
+            return record(
+                FieldEncoding.decode(fields[1]).flatMap { name in
+                    FieldEncoding.decode(fields[2]).map { .entry(.moduleUnloaded(name: name, argument: $0)) }
+                })
         case ("clear"?, 3):
             let stream = serial(fields[2])
             switch fields[1] {
@@ -111,9 +116,10 @@ enum JournalLine {
             default: return problem("unknown restore \"\(fields[1])\"; expected volume, mute, device or module")
             }
         case ("clear"?, 4) where fields[1] == "module":
-            return record(FieldEncoding.decode(fields[2]).flatMap { name in
-                FieldEncoding.decode(fields[3]).map { .clear(.module(name: name, argument: $0)) }
-            })
+            return record(
+                FieldEncoding.decode(fields[2]).flatMap { name in
+                    FieldEncoding.decode(fields[3]).map { .clear(.module(name: name, argument: $0)) }
+                })
         case (let kind?, _):
             return problem("unknown record \"\(kind)\" with \(fields.count - 1) fields")
         case (nil, _):
