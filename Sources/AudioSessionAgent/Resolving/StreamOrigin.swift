@@ -28,9 +28,13 @@ public struct StreamOrigin: Hashable, Sendable {
     }
 
     /// The process ids the properties name, trusted ones first, without repeats.
+    ///
+    /// A sandboxed client's `application.process.id` counts in its own PID namespace, where it
+    /// names some unrelated host process: it is ignored for Flatpak clients.
     var claimedProcessIDs: [Int32] {
         var seen: [Int32] = []
-        for key in ["pipewire.sec.pid", "application.process.id"] {
+        let keys = flatpakAppIDProperty == nil ? ["pipewire.sec.pid", "application.process.id"] : ["pipewire.sec.pid"]
+        for key in keys {
             for properties in [clientProperties, streamProperties] {
                 if let pid = properties[key].flatMap({ Int32($0) }), pid > 0, !seen.contains(pid) { seen.append(pid) }
             }
@@ -38,11 +42,11 @@ public struct StreamOrigin: Hashable, Sendable {
         return seen
     }
 
-    /// The Flatpak app id the server recorded, if any (PipeWire marks portal clients).
+    /// The Flatpak app id the server recorded, if any (PipeWire's access module marks sandboxed
+    /// clients with `pipewire.access.portal.app_id`; PulseAudio records none).
     var flatpakAppIDProperty: String? {
-        for key in ["pipewire.access.portal.app_id", "application.flatpak.id"] {
-            if let id = streamProperties[key] ?? clientProperties[key], !id.isEmpty { return id }
-        }
-        return nil
+        let key = "pipewire.access.portal.app_id"
+        guard let id = clientProperties[key] ?? streamProperties[key], !id.isEmpty else { return nil }
+        return id
     }
 }

@@ -147,4 +147,20 @@ struct StreamSessionResolverTests {
                 == "session run: session token run-1 from the environment (PULSE_PROP of the process)")
         #expect(SessionResolution.unmatched.description == "no session")
     }
+
+    @Test("a Flatpak client's own process id counts in its sandbox: it is never looked up on the host")
+    func sandboxedProcessIDIsIgnored() {
+        let sandboxed = StreamOrigin(
+            streamProperties: [:],
+            clientProperties: ["pipewire.access.portal.app_id": "org.other.App", "application.process.id": "630"])
+        #expect(resolver.resolve(sandboxed, among: sessions) == .unmatched)
+        let trusted = StreamOrigin(
+            streamProperties: [:],
+            clientProperties: [
+                "pipewire.access.portal.app_id": "org.other.App", "application.process.id": "2",
+                "pipewire.sec.pid": "630",
+            ])
+        #expect(
+            resolver.resolve(trusted, among: sessions).match == .processAncestry(sessionProcessID: 620, generations: 1))
+    }
 }
