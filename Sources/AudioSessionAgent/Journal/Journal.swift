@@ -120,10 +120,10 @@ public final class Journal: Sendable {
         try change(.clear(key))
     }
 
-    /// Clears the volume, mute and device restores of a stream, for example once it has ended and
-    /// the restore database has been repaired.
+    /// Clears the volume, mute and device restores of a stream and its restore-database entry,
+    /// for example once it has ended and the restore database has been repaired.
     public func clear(stream: StreamSerial) throws(JournalError) {
-        for key in [RestoreKey.volume(stream), .mute(stream), .device(stream)] {
+        for key in [RestoreKey.volume(stream), .mute(stream), .device(stream), .restoreEntry(stream)] {
             try clear(key)
         }
     }

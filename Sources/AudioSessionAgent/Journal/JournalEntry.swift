@@ -20,6 +20,11 @@ public enum JournalEntry: Hashable, Sendable {
     case move(StreamSerial, originalDevice: String)
     /// A server module is being unloaded; `argument` reloads it as it was.
     case moduleUnloaded(name: String, argument: String)
+    /// The server's restore database keeps the stream's volume, mute state and device under
+    /// `name` (stream-restore's `sink-input-by-media-role:music`, a WirePlumber route-settings
+    /// key): after the stream has gone, possibly with the agent that ducked it, the entry can
+    /// still be repaired to the user's values.
+    case restoreEntry(StreamSerial, name: String)
 
     /// What undoing this entry restores.
     public var key: RestoreKey {
@@ -28,6 +33,7 @@ public enum JournalEntry: Hashable, Sendable {
         case .silence(let stream, _): .mute(stream)
         case .move(let stream, _): .device(stream)
         case .moduleUnloaded(let name, let argument): .module(name: name, argument: argument)
+        case .restoreEntry(let stream, _): .restoreEntry(stream)
         }
     }
 }

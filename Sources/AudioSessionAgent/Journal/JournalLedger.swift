@@ -43,6 +43,8 @@ struct JournalLedger: Hashable, Sendable {
             updated = .device(stream, originalDevice: device)
         case (.moduleUnloaded(let name, let argument), _):
             updated = .module(name: name, argument: argument)
+        case (.restoreEntry(let stream, let name), _):
+            updated = .restoreEntry(stream, name: name)
         }
         if existing == nil { order.append(key) }
         restores[key] = updated
@@ -62,6 +64,7 @@ struct JournalLedger: Hashable, Sendable {
             case .mute(let stream, let wasMuted): .entry(.silence(stream, wasMuted: wasMuted))
             case .device(let stream, let device): .entry(.move(stream, originalDevice: device))
             case .module(let name, let argument): .entry(.moduleUnloaded(name: name, argument: argument))
+            case .restoreEntry(let stream, let name): .entry(.restoreEntry(stream, name: name))
             }
         }
     }

@@ -8,6 +8,7 @@
 ///     case .mute(let stream, let wasMuted): print("mute \(stream): \(wasMuted)")
 ///     case .device(let stream, let device): print("move \(stream) back to \(device)")
 ///     case .module(let name, let argument): print("load-module \(name) \(argument)")
+///     case .restoreEntry(let stream, let name): print("repair \(name) with the restores of \(stream)")
 ///     }
 /// }
 /// ```
@@ -21,6 +22,9 @@ public enum PendingRestore: Hashable, Sendable {
     case device(StreamSerial, originalDevice: String)
     /// Load the module again with this argument.
     case module(name: String, argument: String)
+    /// Not a change to undo but where to undo it after the stream has gone: the stream's entry in
+    /// the server's restore database, to be written with the stream's other pending restores.
+    case restoreEntry(StreamSerial, name: String)
 
     /// What this restore puts back.
     public var key: RestoreKey {
@@ -29,6 +33,7 @@ public enum PendingRestore: Hashable, Sendable {
         case .mute(let stream, _): .mute(stream)
         case .device(let stream, _): .device(stream)
         case .module(let name, let argument): .module(name: name, argument: argument)
+        case .restoreEntry(let stream, _): .restoreEntry(stream)
         }
     }
 }

@@ -12,11 +12,13 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     case device(StreamSerial)
     /// A module unloaded with this argument.
     case module(name: String, argument: String)
+    /// The name of the stream's entry in the server's restore database.
+    case restoreEntry(StreamSerial)
 
     /// The stream this key belongs to, if it belongs to a stream.
     public var stream: StreamSerial? {
         switch self {
-        case .volume(let stream), .mute(let stream), .device(let stream): stream
+        case .volume(let stream), .mute(let stream), .device(let stream), .restoreEntry(let stream): stream
         case .module: nil
         }
     }
@@ -28,6 +30,7 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
         case .mute(let stream): "mute state of stream \(stream)"
         case .device(let stream): "device of stream \(stream)"
         case .module(let name, let argument): argument.isEmpty ? "module \(name)" : "module \(name) \(argument)"
+        case .restoreEntry(let stream): "restore-database entry of stream \(stream)"
         }
     }
 }

@@ -12,7 +12,8 @@ struct JournalLineTests {
         .entry(.move(5, originalDevice: "")),
         .entry(.moduleUnloaded(name: "module-role-cork", argument: "")),
         .clear(.volume(StreamSerial(rawValue: UInt64.max))),
-        .clear(.mute(7)), .clear(.device(8)), .clear(.module(name: "m", argument: "a b")),
+        .entry(.restoreEntry(6, name: "sink-input-by-media-role:music")),
+        .clear(.mute(7)), .clear(.device(8)), .clear(.module(name: "m", argument: "a b")), .clear(.restoreEntry(9)),
     ]
 
     @Test("every record reads back as written", arguments: records)

@@ -14,6 +14,7 @@ struct JournalTests {
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
                 try journal.record(.duck(17, base: stereo, level: 0.3))
+                try journal.record(.restoreEntry(17, name: "sink-input-by-media-role:music"))
                 try journal.record(.silence(18, wasMuted: false))
                 try journal.record(.move(19, originalDevice: "alsa_output.usb Headset (analog)"))
                 try journal.record(
@@ -24,6 +25,7 @@ struct JournalTests {
             #expect(
                 next.pendingRestores == [
                     .volume(17, base: stereo, appliedLevel: 0.3),
+                    .restoreEntry(17, name: "sink-input-by-media-role:music"),
                     .mute(18, wasMuted: false),
                     .device(19, originalDevice: "alsa_output.usb Headset (analog)"),
                     .module(name: "module-role-cork", argument: "trigger_roles=phone global=true"),
@@ -54,7 +56,11 @@ struct JournalTests {
             let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             try journal.record(.duck(17, base: stereo, level: 0.3))
             try journal.record(.silence(17, wasMuted: false))
+            try journal.record(.restoreEntry(17, name: "sink-input-by-media-role:music"))
             try journal.record(.moduleUnloaded(name: "module-role-cork", argument: ""))
+            #expect(
+                journal.pendingRestore(for: .restoreEntry(17))
+                    == .restoreEntry(17, name: "sink-input-by-media-role:music"))
             try journal.clear(stream: 17)
             #expect(journal.pendingRestores == [.module(name: "module-role-cork", argument: "")])
             try journal.clear(.module(name: "module-role-cork", argument: ""))

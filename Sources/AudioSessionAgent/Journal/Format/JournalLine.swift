@@ -60,9 +60,12 @@ enum JournalLine {
             ["move", stream.description, FieldEncoding.encodeField(device)]
         case .entry(.moduleUnloaded(let name, let argument)):
             ["module-unloaded", FieldEncoding.encodeField(name), FieldEncoding.encodeField(argument)]
+        case .entry(.restoreEntry(let stream, let name)):
+            ["restore-entry", stream.description, FieldEncoding.encodeField(name)]
         case .clear(.volume(let stream)): ["clear", "volume", stream.description]
         case .clear(.mute(let stream)): ["clear", "mute", stream.description]
         case .clear(.device(let stream)): ["clear", "device", stream.description]
+        case .clear(.restoreEntry(let stream)): ["clear", "restore-entry", stream.description]
         case .clear(.module(let name, let argument)):
             ["clear", "module", FieldEncoding.encodeField(name), FieldEncoding.encodeField(argument)]
         }
@@ -102,6 +105,11 @@ enum JournalLine {
                 serial(fields[1]).flatMap { stream in
                     FieldEncoding.decode(fields[2]).map { .entry(.move(stream, originalDevice: $0)) }
                 })
+        case ("restore-entry"?, 3):
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    FieldEncoding.decode(fields[2]).map { .entry(.restoreEntry(stream, name: $0)) }
+                })
         case ("module-unloaded"?, 3):
             return record(
                 FieldEncoding.decode(fields[1]).flatMap { name in
@@ -113,7 +121,10 @@ enum JournalLine {
             case "volume": return record(stream.map { .clear(.volume($0)) })
             case "mute": return record(stream.map { .clear(.mute($0)) })
             case "device": return record(stream.map { .clear(.device($0)) })
-            default: return problem("unknown restore \"\(fields[1])\"; expected volume, mute, device or module")
+            case "restore-entry": return record(stream.map { .clear(.restoreEntry($0)) })
+            default:
+                return problem(
+                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry or module")
             }
         case ("clear"?, 4) where fields[1] == "module":
             return record(
