@@ -73,21 +73,8 @@ public final class Journal: Sendable {
     public static func open(serverInstance: String, in directory: JournalDirectory) throws(JournalError) -> Journal {
         try directory.prepare()
         let path = directory.filePath(forServerInstance: serverInstance)
-        let lockPath = path + ".lock"
-        let lockDescriptor: Int32
-        switch FileSyscalls.open(lockPath, O_RDWR | O_CREAT, mode: 0o600) {
-        case .success(let descriptor): lockDescriptor = descriptor
-        case .failure(let error): throw .io("opening the journal lock", lockPath, error)
-        }
+        let lockDescriptor = try JournalLock.acquire(path: path + ".lock", journalPath: path)
         do throws(JournalError) {
-            switch FileSyscalls.lockExclusively(lockDescriptor) {
-            case .success: break
-            case .failure(let error) where error.isWouldBlock:
-                throw JournalError(
-                    kind: .locked, path: path,
-                    reason: "another audiosessiond is using the journal of this server; stop it first")
-            case .failure(let error): throw .io("locking the journal", lockPath, error)
-            }
             let bytes: [UInt8]
             switch FileSyscalls.contents(ofFile: path, limit: maximumFileSize) {
             case .success(let contents): bytes = contents ?? []

@@ -50,8 +50,12 @@ public struct JournalDirectory: Hashable, Sendable {
     }
 
     /// Removes the journal of a server instance that no longer exists (its streams are gone with it).
+    ///
+    /// - Throws: ``JournalError/Kind/locked`` when an agent still holds that journal.
     public func discard(serverInstance: String) throws(JournalError) {
         let file = filePath(forServerInstance: serverInstance)
+        let lock = try JournalLock.acquire(path: file + ".lock", journalPath: file)
+        defer { FileSyscalls.close(lock) }
         for path in [file, file + ".lock"] {
             if case .failure(let error) = FileSyscalls.removeFile(path) {
                 throw .io("removing the journal", path, error)

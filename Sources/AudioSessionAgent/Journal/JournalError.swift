@@ -5,8 +5,8 @@
 /// ```swift
 /// do {
 ///     let journal = try Journal.open(serverInstance: instance, in: try .runtime())
-/// } catch where error.kind == .locked {
-///     print(error)   // another audiosessiond is using ... for this server
+/// } catch let error where error.kind == .locked {
+///     print(error)   // ".../journal-....log: another audiosessiond is using the journal of this server; ..."
 /// }
 /// ```
 public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -223,7 +223,7 @@ struct JournalTests {
         }
     }
 
-    @Test("a journal of a server that has gone can be listed and discarded")
+    @Test("a journal of a server that has gone can be listed and discarded, but not while an agent holds it")
     func staleInstanceIsDiscarded() throws {
         try JournalTemporaryDirectory.with { temporary in
             do {
@@ -231,6 +231,13 @@ struct JournalTests {
                 try old.record(.silence(3, wasMuted: false))
             }
             #expect(try temporary.journalDirectory.serverInstances() == ["pulse:old"])
+            do {
+                let running = try Journal.open(serverInstance: "pulse:old", in: temporary.journalDirectory)
+                #expect(throws: JournalError.self) {
+                    try temporary.journalDirectory.discard(serverInstance: "pulse:old")
+                }
+                #expect(running.pendingRestores.count == 1)
+            }
             try temporary.journalDirectory.discard(serverInstance: "pulse:old")
             #expect(try temporary.journalDirectory.serverInstances().isEmpty)
         }
