@@ -51,12 +51,20 @@ struct JournalLineTests {
         let hex = String(CRC32.checksum(Array(payload.utf8)), radix: 16, uppercase: true)
         return Array((String(repeating: "0", count: 8 - hex.count) + hex + " " + payload).utf8)
     }
-}
 
-@Suite("CRC-32")
-struct CRC32Tests {
-    @Test("matches the standard check value")
-    func checkValue() {
-        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    @Test("the documented example lines are what the journal writes")
+    func documentedExample() {
+        #expect(
+            String(
+                decoding: JournalLine.encode(.entry(.duck(4711, base: StreamVolume([65536, 65536]), level: 0.3))),
+                as: UTF8.self)
+                == "BC34F5B5 duck 4711 65536/65536 0.3\n")
+        #expect(
+            String(decoding: JournalLine.encode(.clear(.volume(4711))), as: UTF8.self) == "07EA09D2 clear volume 4711\n"
+        )
+        #expect(
+            String(
+                decoding: JournalLine.header(serverInstance: "pulse:unix:/run/user/1000/pulse/native"), as: UTF8.self)
+                == "2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native\n")
     }
 }

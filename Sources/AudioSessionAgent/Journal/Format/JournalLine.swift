@@ -2,9 +2,9 @@
 /// payload's bytes, fields separated by single spaces and percent-encoded.
 ///
 /// ```text
-/// 3F1A09C2 audiosession-journal 1 pulse%3Aunix%3A%2Frun%2Fuser%2F1000%2Fpulse%2Fnative
-/// 0B77D1E4 duck 4711 65536/65536 0.3
-/// 9E2C4410 clear volume 4711
+/// 2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native
+/// BC34F5B5 duck 4711 65536/65536 0.3
+/// 07EA09D2 clear volume 4711
 /// ```
 enum JournalLine {
     static let magic = "audiosession-journal"
