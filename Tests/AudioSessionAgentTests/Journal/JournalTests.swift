@@ -286,4 +286,23 @@ struct JournalTests {
             #expect(try temporary.text(of: journal.path).split(separator: "\n").count <= 257)
         }
     }
+
+    @Test("a temporary file left by a crash mid-rewrite is ignored and replaced by a private one")
+    func leftoverTemporaryFile() throws {
+        try JournalTemporaryDirectory.with { temporary in
+            let path: String
+            do {
+                let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+                try journal.record(.silence(4, wasMuted: true))
+                path = journal.path
+            }
+            try temporary.write("half a rewrite", to: path + ".tmp")
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path + ".tmp")
+            let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+            #expect(next.quarantine == nil)
+            #expect(next.pendingRestores == [.mute(4, wasMuted: true)])
+            #expect(try temporary.permissions(of: path) == 0o600)
+            #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+        }
+    }
 }

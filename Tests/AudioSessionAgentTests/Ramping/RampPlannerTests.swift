@@ -59,4 +59,26 @@ struct RampPlannerTests {
         #expect(RampPlanner.plan(base: user, from: 1, to: -1, milliseconds: 100).targetVolume == StreamVolume([0, 0]))
         #expect(RampPlanner.plan(base: user, from: 1, to: 7, milliseconds: 100).targetVolume == user)
     }
+
+    @Test("over a grid of bases, levels and durations: even steps, monotonic, exact end, at least 50 per second")
+    func invariantsOverAGrid() {
+        let bases = [StreamVolume([0]), StreamVolume([1, 65536]), StreamVolume([98304, 30000, 7]), user]
+        let levels = [0.0, 0.05, 0.3, 0.5, 0.99, 1.0]
+        for base in bases {
+            for start in levels {
+                for target in levels {
+                    for milliseconds in [0, 13, 250, 777] {
+                        let plan = RampPlanner.plan(base: base, from: start, to: target, milliseconds: milliseconds)
+                        let context = "base \(base) \(start) → \(target) in \(milliseconds) ms"
+                        #expect(plan.steps.count * 1000 >= milliseconds * 50, "\(context)")
+                        #expect(plan.steps.last?.level == target, "\(context)")
+                        #expect(plan.steps.last?.volume == base.scaled(byAmplitude: target), "\(context)")
+                        let levels = plan.steps.map(\.level)
+                        let sorted = target < start ? levels.sorted(by: >) : levels.sorted()
+                        #expect(levels.indices.allSatisfy { abs(levels[$0] - sorted[$0]) < 1e-12 }, "\(context)")
+                    }
+                }
+            }
+        }
+    }
 }
