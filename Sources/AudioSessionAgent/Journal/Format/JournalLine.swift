@@ -1,0 +1,159 @@
+/// The text form of journal lines: `CRC32 payload\n`, the checksum as eight hex digits over the
+/// payload's bytes, fields separated by single spaces and percent-encoded.
+///
+/// ```text
+/// 2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native
+/// BC34F5B5 duck 4711 65536/65536 0.3
+/// 07EA09D2 clear volume 4711
+/// ```
+enum JournalLine {
+    static let magic = "audiosession-journal"
+    static let version = "1"
+
+    /// What a line holds.
+    enum Content: Hashable {
+        case header(serverInstance: String)
+        case record(JournalRecord)
+    }
+
+    static func header(serverInstance: String) -> [UInt8] {
+        encode([magic, version, FieldEncoding.encodeField(serverInstance)])
+    }
+
+    static func encode(_ record: JournalRecord) -> [UInt8] {
+        encode(fields(of: record))
+    }
+
+    /// Parses one line without its newline; the error is a reason a person can read.
+    static func parse(_ line: ArraySlice<UInt8>) -> Result<Content, JournalLineProblem> {
+        guard line.count > 9, line[line.startIndex + 8] == UInt8(ascii: " ") else {
+            return .failure(JournalLineProblem("expected an 8-digit checksum, a space and a record"))
+        }
+        let checksumText = String(decoding: line.prefix(8), as: UTF8.self)
+        let payload = line.dropFirst(9)
+        guard let checksum = UInt32(checksumText, radix: 16) else {
+            return .failure(JournalLineProblem("checksum \"\(checksumText)\" is not hexadecimal"))
+        }
+        guard CRC32.checksum(payload) == checksum else {
+            return .failure(JournalLineProblem("checksum mismatch: the line is damaged or was torn by a crash"))
+        }
+        let fields = String(decoding: payload, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+        return content(of: fields)
+    }
+
+    private static func encode(_ fields: [String]) -> [UInt8] {
+        let payload = Array(fields.joined(separator: " ").utf8)
+        let checksum = String(CRC32.checksum(payload), radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: 8 - checksum.count) + checksum
+        return Array(padded.utf8) + [UInt8(ascii: " ")] + payload + [UInt8(ascii: "\n")]
+    }
+
+    private static func fields(of record: JournalRecord) -> [String] {
+        switch record {
+        case .entry(.duck(let stream, let base, let level)):
+            ["duck", stream.description, encode(base), String(level)]
+        case .entry(.userVolume(let stream, let base)):
+            ["user-volume", stream.description, encode(base)]
+        case .entry(.silence(let stream, let wasMuted)):
+            ["silence", stream.description, String(wasMuted)]
+        case .entry(.move(let stream, let device)):
+            ["move", stream.description, FieldEncoding.encodeField(device)]
+        case .entry(.moduleUnloaded(let name, let argument)):
+            ["module-unloaded", FieldEncoding.encodeField(name), FieldEncoding.encodeField(argument)]
+        case .entry(.restoreEntry(let stream, let name)):
+            ["restore-entry", stream.description, FieldEncoding.encodeField(name)]
+        case .clear(.volume(let stream)): ["clear", "volume", stream.description]
+        case .clear(.mute(let stream)): ["clear", "mute", stream.description]
+        case .clear(.device(let stream)): ["clear", "device", stream.description]
+        case .clear(.restoreEntry(let stream)): ["clear", "restore-entry", stream.description]
+        case .clear(.module(let name, let argument)):
+            ["clear", "module", FieldEncoding.encodeField(name), FieldEncoding.encodeField(argument)]
+        }
+    }
+
+    private static func content(of fields: [Substring]) -> Result<Content, JournalLineProblem> {
+        func problem(_ text: String) -> Result<Content, JournalLineProblem> { .failure(JournalLineProblem(text)) }
+        func record(_ record: JournalRecord?) -> Result<Content, JournalLineProblem> {
+            record.map { .success(.record($0)) } ?? problem("malformed \"\(fields.joined(separator: " "))\"")
+        }
+        switch (fields.first, fields.count) {
+        case (magic?, 3):
+            guard fields[1] == version else {
+                return problem("journal version \(fields[1]); this agent writes and reads version \(version)")
+            }
+            return FieldEncoding.decode(fields[2]).map { .success(.header(serverInstance: $0)) }
+                ?? problem("malformed server instance in the header")
+        case ("duck"?, 4):
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    volume(fields[2]).flatMap { base in
+                        level(fields[3]).map { .entry(.duck(stream, base: base, level: $0)) }
+                    }
+                })
+        case ("user-volume"?, 3):
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    volume(fields[2]).map { .entry(.userVolume(stream, base: $0)) }
+                })
+        case ("silence"?, 3):
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    Bool(String(fields[2])).map { .entry(.silence(stream, wasMuted: $0)) }
+                })
+        case ("move"?, 3):
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    FieldEncoding.decode(fields[2]).map { .entry(.move(stream, originalDevice: $0)) }
+                })
+        case ("restore-entry"?, 3):
+            return record(
+                serial(fields[1]).flatMap { stream in
+                    FieldEncoding.decode(fields[2]).map { .entry(.restoreEntry(stream, name: $0)) }
+                })
+        case ("module-unloaded"?, 3):
+            return record(
+                FieldEncoding.decode(fields[1]).flatMap { name in
+                    FieldEncoding.decode(fields[2]).map { .entry(.moduleUnloaded(name: name, argument: $0)) }
+                })
+        case ("clear"?, 3):
+            let stream = serial(fields[2])
+            switch fields[1] {
+            case "volume": return record(stream.map { .clear(.volume($0)) })
+            case "mute": return record(stream.map { .clear(.mute($0)) })
+            case "device": return record(stream.map { .clear(.device($0)) })
+            case "restore-entry": return record(stream.map { .clear(.restoreEntry($0)) })
+            default:
+                return problem(
+                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry or module")
+            }
+        case ("clear"?, 4) where fields[1] == "module":
+            return record(
+                FieldEncoding.decode(fields[2]).flatMap { name in
+                    FieldEncoding.decode(fields[3]).map { .clear(.module(name: name, argument: $0)) }
+                })
+        case (let kind?, _):
+            return problem("unknown record \"\(kind)\" with \(fields.count - 1) fields")
+        case (nil, _):
+            return problem("empty record")
+        }
+    }
+
+    private static func encode(_ volume: StreamVolume) -> String {
+        volume.channels.isEmpty ? "-" : volume.description
+    }
+
+    private static func serial(_ field: Substring) -> StreamSerial? {
+        UInt64(field).map(StreamSerial.init(rawValue:))
+    }
+
+    private static func volume(_ field: Substring) -> StreamVolume? {
+        if field == "-" { return StreamVolume([]) }
+        let channels = field.split(separator: "/", omittingEmptySubsequences: false).map { UInt32($0) }
+        guard channels.allSatisfy({ $0 != nil }) else { return nil }
+        return StreamVolume(channels.compactMap { $0 })
+    }
+
+    private static func level(_ field: Substring) -> Double? {
+        Double(field).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1 ? $0 : nil }
+    }
+}

@@ -1,0 +1,39 @@
+/// A change the agent is about to make on the server, recorded so it can be undone.
+///
+/// Record the entry *before* making the change: a crash in between then leaves a restore that
+/// is harmless to carry out, never a change nobody knows about.
+///
+/// ```swift
+/// try journal.record(.duck(4711, base: StreamVolume([65536, 65536]), level: 0.3))
+/// try journal.record(.moduleUnloaded(name: "module-role-cork", argument: ""))
+/// ```
+public enum JournalEntry: Hashable, Sendable {
+    /// The stream is being ducked to `level` (a linear amplitude factor) from the user's `base`.
+    /// A second duck of the same stream keeps the first base: the base is always the user's volume.
+    case duck(StreamSerial, base: StreamVolume, level: Double)
+    /// The user changed the stream's volume while it was ducked: the duck has ended for this
+    /// stream and `base` is its volume now.
+    case userVolume(StreamSerial, base: StreamVolume)
+    /// The stream is being muted; `wasMuted` is whether the user had muted it already.
+    case silence(StreamSerial, wasMuted: Bool)
+    /// The stream is being moved away from the device named `originalDevice`.
+    case move(StreamSerial, originalDevice: String)
+    /// A server module is being unloaded; `argument` reloads it as it was.
+    case moduleUnloaded(name: String, argument: String)
+    /// The server's restore database keeps the stream's volume, mute state and device under
+    /// `name` (stream-restore's `sink-input-by-media-role:music`, a WirePlumber route-settings
+    /// key): after the stream has gone, possibly with the agent that ducked it, the entry can
+    /// still be repaired to the user's values.
+    case restoreEntry(StreamSerial, name: String)
+
+    /// What undoing this entry restores.
+    public var key: RestoreKey {
+        switch self {
+        case .duck(let stream, _, _), .userVolume(let stream, _): .volume(stream)
+        case .silence(let stream, _): .mute(stream)
+        case .move(let stream, _): .device(stream)
+        case .moduleUnloaded(let name, let argument): .module(name: name, argument: argument)
+        case .restoreEntry(let stream, _): .restoreEntry(stream)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// The pending restores a sequence of journal records adds up to (pure; the file replays into it).
+///
+/// Later records refine earlier ones: a second duck keeps the first base, a second silence keeps
+/// the first mute state and a second move the first device, because what must come back is what
+/// the user had before the agent touched the stream.
+struct JournalLedger: Hashable, Sendable {
+    private var restores: [RestoreKey: PendingRestore] = [:]
+    /// Keys in the order they were first recorded, so restores run oldest first.
+    private var order: [RestoreKey] = []
+
+    /// The pending restores, oldest first.
+    var pending: [PendingRestore] { order.compactMap { restores[$0] } }
+
+    var isEmpty: Bool { restores.isEmpty }
+
+    var count: Int { restores.count }
+
+    subscript(key: RestoreKey) -> PendingRestore? { restores[key] }
+
+    mutating func apply(_ record: JournalRecord) {
+        switch record {
+        case .entry(let entry): apply(entry)
+        case .clear(let key): remove(key)
+        }
+    }
+
+    mutating func apply(_ entry: JournalEntry) {
+        let key = entry.key
+        let existing = restores[key]
+        let updated: PendingRestore
+        switch (entry, existing) {
+        case (.duck(_, _, let level), .volume(let stream, let base, _)?):
+            updated = .volume(stream, base: base, appliedLevel: level)
+        case (.duck(let stream, let base, let level), _):
+            updated = .volume(stream, base: base, appliedLevel: level)
+        case (.userVolume(let stream, let base), _):
+            updated = .volume(stream, base: base, appliedLevel: nil)
+        case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?):
+            return
+        case (.silence(let stream, let wasMuted), _):
+            updated = .mute(stream, wasMuted: wasMuted)
+        case (.move(let stream, let device), _):
+            updated = .device(stream, originalDevice: device)
+        case (.moduleUnloaded(let name, let argument), _):
+            updated = .module(name: name, argument: argument)
+        case (.restoreEntry(let stream, let name), _):
+            updated = .restoreEntry(stream, name: name)
+        }
+        if existing == nil { order.append(key) }
+        restores[key] = updated
+    }
+
+    mutating func remove(_ key: RestoreKey) {
+        guard restores.removeValue(forKey: key) != nil else { return }
+        order.removeAll { $0 == key }
+    }
+
+    /// Records that rebuild exactly this ledger, for compaction.
+    var records: [JournalRecord] {
+        pending.map { restore in
+            switch restore {
+            case .volume(let stream, let base, let level?): .entry(.duck(stream, base: base, level: level))
+            case .volume(let stream, let base, nil): .entry(.userVolume(stream, base: base))
+            case .mute(let stream, let wasMuted): .entry(.silence(stream, wasMuted: wasMuted))
+            case .device(let stream, let device): .entry(.move(stream, originalDevice: device))
+            case .module(let name, let argument): .entry(.moduleUnloaded(name: name, argument: argument))
+            case .restoreEntry(let stream, let name): .entry(.restoreEntry(stream, name: name))
+            }
+        }
+    }
+}

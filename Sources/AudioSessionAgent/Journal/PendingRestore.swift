@@ -1,0 +1,39 @@
+/// A change of the agent's that is still in effect and must be undone when its cause ends, when
+/// the agent stops, or by the next agent after a crash.
+///
+/// ```swift
+/// for restore in journal.pendingRestores {
+///     switch restore {
+///     case .volume(let stream, let base, _): print("set \(stream) back to \(base)")
+///     case .mute(let stream, let wasMuted): print("mute \(stream): \(wasMuted)")
+///     case .device(let stream, let device): print("move \(stream) back to \(device)")
+///     case .module(let name, let argument): print("load-module \(name) \(argument)")
+///     case .restoreEntry(let stream, let name): print("repair \(name) with the restores of \(stream)")
+///     }
+/// }
+/// ```
+public enum PendingRestore: Hashable, Sendable {
+    /// Put the stream's volume back to the user's `base`. `appliedLevel` is the ducking level last
+    /// recorded, or `nil` once the user took the stream over (its volume is `base` already).
+    case volume(StreamSerial, base: StreamVolume, appliedLevel: Double?)
+    /// Put the stream's mute state back.
+    case mute(StreamSerial, wasMuted: Bool)
+    /// Move the stream back to the device with this name.
+    case device(StreamSerial, originalDevice: String)
+    /// Load the module again with this argument.
+    case module(name: String, argument: String)
+    /// Not a change to undo but where to undo it after the stream has gone: the stream's entry in
+    /// the server's restore database, to be written with the stream's other pending restores.
+    case restoreEntry(StreamSerial, name: String)
+
+    /// What this restore puts back.
+    public var key: RestoreKey {
+        switch self {
+        case .volume(let stream, _, _): .volume(stream)
+        case .mute(let stream, _): .mute(stream)
+        case .device(let stream, _): .device(stream)
+        case .module(let name, let argument): .module(name: name, argument: argument)
+        case .restoreEntry(let stream, _): .restoreEntry(stream)
+        }
+    }
+}

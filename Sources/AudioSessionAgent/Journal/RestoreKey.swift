@@ -1,0 +1,36 @@
+/// What a pending restore puts back: one stream's volume, mute state or device, or one module.
+///
+/// ```swift
+/// try journal.clear(.volume(4711))     // the duck has been ramped back up
+/// ```
+public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
+    /// The stream's volume.
+    case volume(StreamSerial)
+    /// The stream's mute state.
+    case mute(StreamSerial)
+    /// The stream's device.
+    case device(StreamSerial)
+    /// A module unloaded with this argument.
+    case module(name: String, argument: String)
+    /// The name of the stream's entry in the server's restore database.
+    case restoreEntry(StreamSerial)
+
+    /// The stream this key belongs to, if it belongs to a stream.
+    public var stream: StreamSerial? {
+        switch self {
+        case .volume(let stream), .mute(let stream), .device(let stream), .restoreEntry(let stream): stream
+        case .module: nil
+        }
+    }
+
+    /// `volume of stream 4711`, `module module-role-cork`.
+    public var description: String {
+        switch self {
+        case .volume(let stream): "volume of stream \(stream)"
+        case .mute(let stream): "mute state of stream \(stream)"
+        case .device(let stream): "device of stream \(stream)"
+        case .module(let name, let argument): argument.isEmpty ? "module \(name)" : "module \(name) \(argument)"
+        case .restoreEntry(let stream): "restore-database entry of stream \(stream)"
+        }
+    }
+}

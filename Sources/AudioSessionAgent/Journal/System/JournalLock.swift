@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The lock that keeps two agents off one server instance's journal: an open-file-description
+/// lock on `journal-….log.lock`, which the kernel drops when the descriptor is closed or its
+/// holder dies (also by `kill -9`), so the next agent can always take over from a crashed one.
+enum JournalLock {
+    /// Takes the lock without waiting; returns the descriptor that holds it (close it to release).
+    ///
+    /// - Throws: ``JournalError/Kind/locked`` naming `journalPath` when another holder has it.
+    static func acquire(path: String, journalPath: String) throws(JournalError) -> Int32 {
+        let descriptor: Int32
+        switch FileSyscalls.open(path, O_RDWR | O_CREAT, mode: 0o600) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw .io("opening the journal lock", path, error)
+        }
+        switch FileSyscalls.lockExclusively(descriptor) {
+        case .success:
+            return descriptor
+        case .failure(let error):
+            FileSyscalls.close(descriptor)
+            if error.isWouldBlock {
+                throw JournalError(
+                    kind: .locked, path: journalPath,
+                    reason: "another audiosessiond is using the journal of this server; stop it first")
+            }
+            throw .io("locking the journal", path, error)
+        }
+    }
+}

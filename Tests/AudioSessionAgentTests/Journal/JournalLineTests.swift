@@ -1,0 +1,70 @@
+import Testing
+
+@testable import AudioSessionAgent
+
+@Suite("Journal line format")
+struct JournalLineTests {
+    static let records: [JournalRecord] = [
+        .entry(.duck(1, base: StreamVolume([65536, 12]), level: 0.3)),
+        .entry(.duck(2, base: StreamVolume([]), level: 0)),
+        .entry(.userVolume(3, base: StreamVolume([1]))),
+        .entry(.silence(4, wasMuted: true)),
+        .entry(.move(5, originalDevice: "")),
+        .entry(.moduleUnloaded(name: "module-role-cork", argument: "")),
+        .clear(.volume(StreamSerial(rawValue: UInt64.max))),
+        .entry(.restoreEntry(6, name: "sink-input-by-media-role:music")),
+        .clear(.mute(7)), .clear(.device(8)), .clear(.module(name: "m", argument: "a b")), .clear(.restoreEntry(9)),
+    ]
+
+    @Test("every record reads back as written", arguments: records)
+    func roundTrip(_ record: JournalRecord) {
+        let line = JournalLine.encode(record)
+        #expect(line.last == UInt8(ascii: "\n"))
+        #expect(JournalLine.parse(line.dropLast()[...]) == .success(.record(record)))
+    }
+
+    @Test("a level outside 0 ... 1 or a malformed volume is damage, with a reason")
+    func outOfRangeIsRejected() {
+        for payload in ["duck 1 65536 1.5", "duck 1 65536/x 0.3", "silence 1 maybe", "clear sound 1", "fly 1"] {
+            let line = checksummed(payload)
+            guard case .failure(let problem) = JournalLine.parse(line[...]) else {
+                Issue.record("\(payload) was accepted")
+                continue
+            }
+            #expect(!problem.reason.isEmpty)
+        }
+    }
+
+    @Test("one flipped byte anywhere fails the checksum")
+    func flippedByteIsDetected() {
+        let line = Array(JournalLine.encode(.entry(.move(9, originalDevice: "speaker"))).dropLast())
+        for index in line.indices where index != 8 {
+            var damaged = line
+            damaged[index] ^= 0x01
+            if case .success(let content) = JournalLine.parse(damaged[...]) {
+                Issue.record("byte \(index) flipped still parsed as \(content)")
+            }
+        }
+    }
+
+    private func checksummed(_ payload: String) -> [UInt8] {
+        let hex = String(CRC32.checksum(Array(payload.utf8)), radix: 16, uppercase: true)
+        return Array((String(repeating: "0", count: 8 - hex.count) + hex + " " + payload).utf8)
+    }
+
+    @Test("the documented example lines are what the journal writes")
+    func documentedExample() {
+        #expect(
+            String(
+                decoding: JournalLine.encode(.entry(.duck(4711, base: StreamVolume([65536, 65536]), level: 0.3))),
+                as: UTF8.self)
+                == "BC34F5B5 duck 4711 65536/65536 0.3\n")
+        #expect(
+            String(decoding: JournalLine.encode(.clear(.volume(4711))), as: UTF8.self) == "07EA09D2 clear volume 4711\n"
+        )
+        #expect(
+            String(
+                decoding: JournalLine.header(serverInstance: "pulse:unix:/run/user/1000/pulse/native"), as: UTF8.self)
+                == "2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native\n")
+    }
+}
