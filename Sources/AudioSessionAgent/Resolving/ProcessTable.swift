@@ -8,7 +8,7 @@
 /// let table: any ProcessTable = LinuxProcessTable()
 /// table.parent(of: 4242)                               // 4100
 /// table.appScope(of: 4242)                             // "app-gnome-org.gnome.Rhythmbox3-4100.scope"
-/// table.environmentVariable("PULSE_PROP", of: 4242)    // "audiosession.session=s-7"
+/// table.environmentVariable("PULSE_PROP", of: 4242)    // "audiosession.token=s-7"
 /// ```
 public protocol ProcessTable: Sendable {
     /// The parent process id.

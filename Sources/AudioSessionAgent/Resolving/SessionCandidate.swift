@@ -8,7 +8,7 @@ public import AudioPolicy
 public struct SessionCandidate: Hashable, Sendable {
     /// The session.
     public var id: SessionID
-    /// The token its streams carry in `audiosession.session`.
+    /// The token its streams carry in `audiosession.token`.
     public var token: String
     /// The process that registered it, as the bus reports it.
     public var processID: Int32

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let origin = StreamOrigin(
-///     streamProperties: ["media.role": "music", "audiosession.session": "s-7"],
+///     streamProperties: ["media.role": "music", "audiosession.token": "s-7"],
 ///     clientProperties: ["application.name": "paplay"],
 ///     processID: 4242)
 /// ```

@@ -1,6 +1,6 @@
 /// Finds the session a stream belongs to, trying the rules in this order:
 ///
-/// 1. the session token the library puts on its streams (`audiosession.session`);
+/// 1. the session token the library puts on its streams (`audiosession.token`);
 /// 2. a token a launcher passed through the environment (`PULSE_PROP` / `PIPEWIRE_PROPS`, as
 ///    `audiosessionctl run` does): found in the client's properties, or in the process's
 ///    environment; a stream token that equals it counts as this rule, not the first;
@@ -19,7 +19,7 @@
 /// ```
 public struct StreamSessionResolver<Processes: ProcessTable>: Sendable {
     /// The stream (and client) property that carries a session token.
-    public static var tokenProperty: String { "audiosession.session" }
+    public static var tokenProperty: String { "audiosession.token" }
     /// The environment variables a launcher passes stream properties in.
     public static var environmentVariables: [String] { ["PULSE_PROP", "PIPEWIRE_PROPS"] }
 

@@ -62,11 +62,11 @@ struct LinuxProcessTableTests {
     func environmentToken() async throws {
         try await withTemporaryDirectory { directory in
             let family = try await Family.start(
-                environment: ["PULSE_PROP": "audiosession.session=run-9 media.role=music"], in: directory)
+                environment: ["PULSE_PROP": "audiosession.token=run-9 media.role=music"], in: directory)
             let table = LinuxProcessTable()
             #expect(
                 table.environmentVariable("PULSE_PROP", of: family.sleeper)
-                    == "audiosession.session=run-9 media.role=music")
+                    == "audiosession.token=run-9 media.role=music")
             #expect(table.environmentVariable("PIPEWIRE_PROPS", of: family.sleeper) == nil)
             let resolver = StreamSessionResolver(processes: table)
             let session = SessionCandidate(id: "run", token: "run-9", processID: 999_999)

@@ -31,23 +31,23 @@ struct ProcFilesTests {
 
     @Test("one variable of a NUL-separated environ, not a longer name that starts the same")
     func environ() {
-        let environ = Array("PULSE_PROPERTIES=no\0PULSE_PROP=audiosession.session=a\0HOME=/h\0".utf8)
-        #expect(ProcFiles.variable("PULSE_PROP", fromEnviron: environ) == "audiosession.session=a")
+        let environ = Array("PULSE_PROPERTIES=no\0PULSE_PROP=audiosession.token=a\0HOME=/h\0".utf8)
+        #expect(ProcFiles.variable("PULSE_PROP", fromEnviron: environ) == "audiosession.token=a")
         #expect(ProcFiles.variable("PATH", fromEnviron: environ) == nil)
     }
 
     @Test(
         "PULSE_PROP and PIPEWIRE_PROPS texts",
         arguments: [
-            ("audiosession.session=s-1 media.role=music", "s-1"),
-            ("media.role='phone call' audiosession.session='s 2'", "s 2"),
-            ("{ audiosession.session = \"s-3\", media.role = Music }", "s-3"),
-            ("{ \"audiosession.session\": \"s-4\" }", nil),
-            ("audiosession.session: s-5", "s-5"),
+            ("audiosession.token=s-1 media.role=music", "s-1"),
+            ("media.role='phone call' audiosession.token='s 2'", "s 2"),
+            ("{ audiosession.token = \"s-3\", media.role = Music }", "s-3"),
+            ("{ \"audiosession.token\": \"s-4\" }", nil),
+            ("audiosession.token: s-5", "s-5"),
             ("bare words only", nil),
             ("=== ,,, }{", nil),
         ] as [(String, String?)])
     func propertyText(text: String, token: String?) {
-        #expect(PropertyListText.properties(from: text)["audiosession.session"] == token)
+        #expect(PropertyListText.properties(from: text)["audiosession.token"] == token)
     }
 }

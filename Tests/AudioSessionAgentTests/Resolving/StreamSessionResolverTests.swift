@@ -14,14 +14,14 @@ struct StreamSessionResolverTests {
         610: .init(parent: 600, scope: "app-terminal.scope"),
         620: .init(
             parent: 610, scope: "app-terminal.scope",
-            environment: ["PULSE_PROP": "audiosession.session=run-1 media.role=music"]),
+            environment: ["PULSE_PROP": "audiosession.token=run-1 media.role=music"]),
         630: .init(parent: 620, scope: "app-terminal.scope"),
         700: .init(parent: 500, scope: "app-editor.scope"),
         710: .init(parent: 500, scope: "app-editor.scope"),
         800: .init(parent: 500, flatpak: "com.example.Music"),
         810: .init(parent: 500, flatpak: "com.example.Music"),
         900: .init(
-            parent: 500, environment: ["PIPEWIRE_PROPS": "{ audiosession.session = \"pw-1\", media.role = Music }"]),
+            parent: 500, environment: ["PIPEWIRE_PROPS": "{ audiosession.token = \"pw-1\", media.role = Music }"]),
     ])
     let sessions = [
         SessionCandidate(id: "lib", token: "lib-1", processID: 620),
@@ -35,7 +35,7 @@ struct StreamSessionResolverTests {
 
     @Test("1: the library's token on the stream wins over everything else")
     func libraryToken() {
-        let origin = StreamOrigin(streamProperties: ["audiosession.session": "lib-1"], processID: 620)
+        let origin = StreamOrigin(streamProperties: ["audiosession.token": "lib-1"], processID: 620)
         #expect(
             resolver.resolve(origin, among: sessions)
                 == SessionResolution(session: "lib", match: .libraryToken("lib-1")))
@@ -44,12 +44,12 @@ struct StreamSessionResolverTests {
     @Test("2: a token from PULSE_PROP is the environment's, even when the server copied it onto the stream")
     func environmentTokenOnStream() {
         let copied = StreamOrigin(
-            streamProperties: ["audiosession.session": "run-1"], clientProperties: ["audiosession.session": "run-1"],
+            streamProperties: ["audiosession.token": "run-1"], clientProperties: ["audiosession.token": "run-1"],
             processID: 630)
         #expect(
             resolver.resolve(copied, among: sessions)
                 == SessionResolution(session: "run", match: .environmentToken("run-1", source: .clientProperties)))
-        let fromEnviron = StreamOrigin(streamProperties: ["audiosession.session": "run-1"], processID: 620)
+        let fromEnviron = StreamOrigin(streamProperties: ["audiosession.token": "run-1"], processID: 620)
         #expect(
             resolver.resolve(fromEnviron, among: sessions)
                 == SessionResolution(
@@ -68,14 +68,14 @@ struct StreamSessionResolverTests {
     @Test("the library's own token beats the launcher's when they differ")
     func libraryTokenInsideRun() {
         let origin = StreamOrigin(
-            streamProperties: ["audiosession.session": "lib-1"], clientProperties: ["audiosession.session": "run-1"],
+            streamProperties: ["audiosession.token": "lib-1"], clientProperties: ["audiosession.token": "run-1"],
             processID: 620)
         #expect(resolver.resolve(origin, among: sessions).match == .libraryToken("lib-1"))
     }
 
     @Test("a token of an ended session does not match; the later rules still may")
     func staleToken() {
-        let origin = StreamOrigin(streamProperties: ["audiosession.session": "gone"], processID: 700)
+        let origin = StreamOrigin(streamProperties: ["audiosession.token": "gone"], processID: 700)
         #expect(
             resolver.resolve(origin, among: sessions)
                 == SessionResolution(session: "editor", match: .processAncestry(sessionProcessID: 700, generations: 0)))
