@@ -60,6 +60,13 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "AudioSessionBus", dependencies: ["CDBus"], swiftSettings: strictSwift),
 
+        // MARK: Agent (as a library, testable in-process)
+        .target(
+            name: "AudioSessionAgent",
+            dependencies: ["AudioPolicy", "AudioSessionModel", .product(name: "Logging", package: "swift-log")],
+            resources: [.embedInCode("Bus/org.audiosession.Agent1.xml")],
+            swiftSettings: strictSwift),
+
         // MARK: Executables (thin: everything they do lives in the libraries)
         .executableTarget(
             name: "audiosessionctl",
@@ -95,6 +102,9 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "AudioSessionTesting"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioSessionAgentTests", dependencies: ["AudioSessionAgent", "AudioSessionTesting"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "ServerFactsTests",
             dependencies: ["PulseBackend", "PipeWireBackend", "SoundServer", "AudioSessionTesting"],
