@@ -154,7 +154,7 @@ struct XMLReader {
         advance(1)
         var body: [UInt8] = []
         while let byte = current, byte != UInt8(ascii: ";") {
-            guard body.count < 12, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), !Self.isWhitespace(byte) else {
+            guard body.count < 12, Self.isNameStart(byte) || Self.isNameContinuation(byte) || byte == UInt8(ascii: "#") else {
                 throw IntrospectionError(line: startLine, column: startColumn, "\"&\" must start a reference such as &amp; (ending in \";\")")
             }
             body.append(byte)
@@ -233,6 +233,10 @@ struct XMLReader {
         var quote: UInt8?
         var depth = 0
         while true {
+            if quote == nil && depth > 0 && starts(with: "<!--") {
+                try comment()
+                continue
+            }
             guard let byte = current else { throw failure("document type declaration is never closed with \">\"") }
             try checkCharacter(byte)
             advance(1)
