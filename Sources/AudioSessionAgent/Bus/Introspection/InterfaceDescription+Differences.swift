@@ -53,12 +53,3 @@ extension InterfaceDescription {
         "(" + arguments.map { "\($0.name ?? "_"): \($0.type)" }.joined(separator: ", ") + ")"
     }
 }
-
-/// Members compared by name.
-protocol NamedMember {
-    var name: String { get }
-}
-
-extension MethodDescription: NamedMember {}
-extension SignalDescription: NamedMember {}
-extension PropertyDescription: NamedMember {}

@@ -25,7 +25,9 @@ extension IntrospectionDocument {
         let name = try required("name", of: element, path: path)
         let path = "\(path)/interface \(name)"
         guard isInterfaceName(name) else {
-            throw IntrospectionError("\(path): not a valid interface name (two or more dot-separated elements of letters, digits and _, not starting with a digit)")
+            throw IntrospectionError(
+                "\(path): not a valid interface name "
+                    + "(two or more dot-separated elements of letters, digits and _, not starting with a digit)")
         }
         var interface = InterfaceDescription(name: name)
         var members: Set<String> = []
@@ -33,11 +35,15 @@ extension IntrospectionDocument {
             switch child.name {
             case "method":
                 let method = try self.method(child, path: path)
-                guard members.insert("method " + method.name).inserted else { throw IntrospectionError("\(path): method \(method.name) appears twice") }
+                guard members.insert("method " + method.name).inserted else {
+                    throw IntrospectionError("\(path): method \(method.name) appears twice")
+                }
                 interface.methods.append(method)
             case "signal":
                 let signal = try self.signal(child, path: path)
-                guard members.insert("signal " + signal.name).inserted else { throw IntrospectionError("\(path): signal \(signal.name) appears twice") }
+                guard members.insert("signal " + signal.name).inserted else {
+                    throw IntrospectionError("\(path): signal \(signal.name) appears twice")
+                }
                 interface.signals.append(signal)
             case "property":
                 let property = try self.property(child, path: path)
@@ -123,8 +129,8 @@ extension IntrospectionDocument {
         }
         let accessName = try required("access", of: element, path: path)
         guard let access = PropertyDescription.Access(rawValue: accessName) else {
-            throw IntrospectionError(
-                "\(path): access \"\(accessName)\"; accepted: \(PropertyDescription.Access.allCases.map(\.rawValue).joined(separator: ", "))")
+            let accepted = PropertyDescription.Access.allCases.map(\.rawValue).joined(separator: ", ")
+            throw IntrospectionError("\(path): access \"\(accessName)\"; accepted: \(accepted)")
         }
         var property = PropertyDescription(name: name, type: type, access: access)
         for child in element.children {
@@ -155,8 +161,8 @@ extension IntrospectionDocument {
 
     private static func allow(_ element: MarkupElement, attributes: Set<String>, path: String) throws(IntrospectionError) {
         for name in element.attributes.keys.sorted() where !attributes.contains(name) {
-            throw IntrospectionError(
-                "\(path): <\(element.name)> at line \(element.line) has no attribute \"\(name)\"; accepted: \(attributes.sorted().joined(separator: ", "))")
+            let accepted = attributes.sorted().joined(separator: ", ")
+            throw IntrospectionError("\(path): <\(element.name)> at line \(element.line) has no attribute \"\(name)\"; accepted: \(accepted)")
         }
     }
 

@@ -154,8 +154,10 @@ struct XMLReader {
         advance(1)
         var body: [UInt8] = []
         while let byte = current, byte != UInt8(ascii: ";") {
-            guard body.count < 12, Self.isNameStart(byte) || Self.isNameContinuation(byte) || byte == UInt8(ascii: "#") else {
-                throw IntrospectionError(line: startLine, column: startColumn, "\"&\" must start a reference such as &amp; (ending in \";\")")
+            let fitsReference = Self.isNameStart(byte) || Self.isNameContinuation(byte) || byte == UInt8(ascii: "#")
+            guard body.count < 12, fitsReference else {
+                throw IntrospectionError(
+                    line: startLine, column: startColumn, "\"&\" must start a reference such as &amp; (ending in \";\")")
             }
             body.append(byte)
             advance(1)
