@@ -2,6 +2,8 @@
 ///
 /// The agent fills it from the message's sender and `GetConnectionCredentials`; the process binary
 /// and Flatpak app id come from the caller's process (`/proc/PID`), which the app cannot choose.
+/// For a Flatpak app the bus reports the PID of the sandbox's bus proxy: the agent then gives the
+/// Flatpak id (the proxy shares the app's `/.flatpak-info`) and no process binary.
 ///
 /// ```swift
 /// let caller = BusCaller(uniqueName: ":1.42", processID: 4242, userID: 1000, processBinary: "maps")
