@@ -60,7 +60,7 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "AudioSessionBus", dependencies: ["CDBus"], swiftSettings: strictSwift),
 
-        // MARK: Agent (as a library, testable in-process)
+        // MARK: The agent as a library
         .target(
             name: "AudioSessionAgent",
             dependencies: ["AudioPolicy", "AudioSessionModel", .product(name: "Logging", package: "swift-log")],
