@@ -64,6 +64,7 @@ let package = Package(
         .target(
             name: "AudioSessionAgent",
             dependencies: ["AudioPolicy", "AudioSessionModel", .product(name: "Logging", package: "swift-log")],
+            resources: [.embedInCode("Bus/org.audiosession.Agent1.xml")],
             swiftSettings: strictSwift),
 
         // MARK: Executables (thin: everything they do lives in the libraries)

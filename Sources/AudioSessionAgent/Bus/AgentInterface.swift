@@ -1,0 +1,36 @@
+/// The agent's bus contract, version 1: names, the object path and the introspection data it serves.
+///
+/// `org.audiosession.Agent1.xml` (next to this file) is the source of truth; it is embedded at
+/// build time, so the agent serves exactly the file docs/dbus-api.md documents and tests check.
+///
+/// ```swift
+/// AgentInterface.busName      // "org.audiosession.Agent"
+/// AgentInterface.objectPath   // "/org/audiosession/Agent"
+/// let reply = AgentInterface.introspectionXML  // the reply to Introspect on objectPath
+/// ```
+public enum AgentInterface {
+    /// The well-known name the agent owns on the session bus.
+    public static let busName = "org.audiosession.Agent"
+    /// The one object the agent exports.
+    public static let objectPath = "/org/audiosession/Agent"
+    /// The versioned interface; an incompatible change gets a new name (`Agent2`), served alongside.
+    public static let name = "org.audiosession.Agent1"
+    /// The stream property through which an app ties its streams to its session (see ``StreamToken``).
+    public static let streamTokenProperty = "audiosession.token"
+
+    /// The introspection XML, byte for byte as checked into the repository.
+    public static var introspectionXML: String {
+        String(decoding: PackageResources.org_audiosession_Agent1_xml, as: UTF8.self)
+    }
+
+    /// The contract, read from ``introspectionXML``.
+    ///
+    /// The contract tests read the same file, so this fails only in a build whose tests fail.
+    public static func contract() throws(IntrospectionError) -> InterfaceDescription {
+        let document = try IntrospectionDocument(xml: introspectionXML)
+        guard let interface = document.interface(named: name) else {
+            throw IntrospectionError("the introspection data has no interface \(name)")
+        }
+        return interface
+    }
+}

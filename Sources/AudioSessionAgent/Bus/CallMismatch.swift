@@ -1,0 +1,41 @@
+/// A method call that does not fit the interface: no such method, or arguments of the wrong types.
+///
+/// The agent's bus service checks every incoming call with
+/// ``InterfaceDescription/check(method:signature:)`` before reading its arguments, and replies with
+/// ``busErrorName`` and ``description``, which says what the method takes.
+///
+/// ```swift
+/// let contract = try AgentInterface.contract()
+/// do { try contract.check(method: "Deactivate", signature: "s") } catch {
+///     print(error)  // Deactivate takes (s session, b notify_others), not (s)
+/// }
+/// ```
+public struct CallMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Code: Hashable, Sendable {
+        case unknownMethod(String, interface: String, known: [String])
+        case wrongArguments(MethodDescription, received: String)
+    }
+
+    let code: Code
+
+    init(_ code: Code) { self.code = code }
+
+    /// `UnknownMethod` or `InvalidArgs`.
+    public var busErrorName: AgentErrorName {
+        switch code {
+        case .unknownMethod: .unknownMethod
+        case .wrongArguments: .invalidArguments
+        }
+    }
+
+    /// What was called and what the interface has instead.
+    public var description: String {
+        switch code {
+        case .unknownMethod(let name, let interface, let known):
+            return "\(interface) has no method \(name); it has \(known.joined(separator: ", "))"
+        case .wrongArguments(let method, let received):
+            let takes = method.inputs.map { "\($0.type) \($0.name ?? "_")" }.joined(separator: ", ")
+            return "\(method.name) takes (\(takes)), not (\(received))"
+        }
+    }
+}

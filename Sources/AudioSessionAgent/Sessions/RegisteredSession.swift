@@ -1,0 +1,33 @@
+public import AudioPolicy
+public import AudioSessionModel
+
+/// A session as the registry holds it: who owns it, who the app is, what it declared.
+///
+/// ```swift
+/// let session = try registry.register(SessionProperties(applicationID: "org.example.Maps"), from: caller)
+/// session.id        // "1"
+/// session.owner     // the caller: only it may act on the session
+/// ```
+public struct RegisteredSession: Hashable, Sendable {
+    /// The session's id, unique for the agent's lifetime.
+    public let id: SessionID
+    /// The secret its app puts on its streams; shown to the owner only.
+    public let token: StreamToken
+    /// The connection that registered it, with its PID and UID from the bus.
+    public let owner: BusCaller
+    /// The app, as policy rules match it.
+    public let app: AppIdentity
+    /// The category, mode and options it declared last (solo-ambient, default, none at first).
+    public internal(set) var configuration: SessionConfiguration
+
+    init(id: SessionID, token: StreamToken, owner: BusCaller, app: AppIdentity) {
+        self.id = id
+        self.token = token
+        self.owner = owner
+        self.app = app
+        self.configuration = .initial
+    }
+
+    /// The engine event that makes the session known to the policy.
+    public var registrationEvent: PolicyEvent { .sessionRegistered(id, app: app) }
+}

@@ -1,0 +1,62 @@
+/// What an app may declare about itself in `RegisterSession`'s `properties` (`a{sv}`).
+///
+/// Keys are kebab-case; an unknown key is refused with the list of accepted ones, so a client
+/// written against a newer interface learns what this agent understands. Identity facts the bus
+/// knows (PID, UID, binary, Flatpak id) are never read from here.
+///
+/// ```swift
+/// let properties = try SessionProperties(wire: ["application-id": .string("org.example.Maps")])
+/// properties.applicationID  // "org.example.Maps"
+/// ```
+public struct SessionProperties: Hashable, Sendable {
+    /// A property value as it arrived in the variant.
+    public enum WireValue: Hashable, Sendable {
+        /// A string (`s`).
+        case string(String)
+        /// Any other type, by its D-Bus signature (for the error message).
+        case other(signature: String)
+    }
+
+    /// The app's id, such as its desktop file id (`org.example.Maps`); matched by policy `[[app]]`
+    /// rules like PulseAudio's `application.id`.
+    public var applicationID: String?
+
+    /// The keys `RegisterSession` accepts.
+    public static let acceptedKeys = ["application-id"]
+
+    /// The longest value accepted, in UTF-8 bytes.
+    public static let maximumValueLength = 255
+
+    /// Declares nothing.
+    public init(applicationID: String? = nil) {
+        self.applicationID = applicationID
+    }
+
+    /// Reads the properties of a `RegisterSession` call, or throws naming the key at fault.
+    ///
+    /// An empty string means "not given".
+    public init(wire: [String: WireValue]) throws(SessionRegistryError) {
+        for key in wire.keys.sorted() where !Self.acceptedKeys.contains(key) {
+            throw SessionRegistryError(.unknownProperty(key))
+        }
+        if let value = wire["application-id"] {
+            let text = try Self.text(of: value, key: "application-id")
+            applicationID = text.isEmpty ? nil : text
+        }
+    }
+
+    private static func text(of value: WireValue, key: String) throws(SessionRegistryError) -> String {
+        switch value {
+        case .other(let signature):
+            throw SessionRegistryError(.invalidProperty(key, "a string (s), not \(signature)"))
+        case .string(let text):
+            guard text.utf8.count <= maximumValueLength else {
+                throw SessionRegistryError(.invalidProperty(key, "at most \(maximumValueLength) bytes, not \(text.utf8.count)"))
+            }
+            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw SessionRegistryError(.invalidProperty(key, "printable text without control characters"))
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// The secret a session's app puts on its streams (`audiosession.token`) so the agent can tie them
+/// to the session.
+///
+/// Only the owning connection learns it (``SessionRegistry/register(_:from:token:)`` returns it to
+/// the caller; listings never show it), so another app cannot claim a session's rank by tagging its
+/// own streams.
+///
+/// ```swift
+/// let token = StreamToken.random()   // 32 lower-case hex digits
+/// ```
+public struct StreamToken: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The token as text.
+    public let rawValue: String
+
+    /// Wraps a token.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A fresh token of 128 bits from the system's random source.
+    public static func random() -> StreamToken {
+        var generator = SystemRandomNumberGenerator()
+        return random(using: &generator)
+    }
+
+    /// A fresh token of 128 bits from `generator`.
+    public static func random(using generator: inout some RandomNumberGenerator) -> StreamToken {
+        let halves = [generator.next(), generator.next()] as [UInt64]
+        return StreamToken(rawValue: halves.map(hexDigits).joined())
+    }
+
+    /// The token as text.
+    public var description: String { rawValue }
+
+    private static func hexDigits(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
