@@ -1,0 +1,78 @@
+public import AudioPolicy
+import Synchronization
+
+/// The one place the agent's policy state lives: the session registry and the engine, behind one
+/// lock, with the sinks that carry decisions out.
+///
+/// Every change goes through ``transact(_:)`` (bus calls: register, configure, activate, ...) or
+/// ``handle(_:)`` (server events: streams, devices; time; policy reloads). Each event's decisions
+/// are handed to every ``DecisionSink`` before the lock is released, so the enforcer and the
+/// notifier see decisions in the engine's order whatever thread the event came from.
+///
+/// Lock order: a backend whose loop thread calls ``handle(_:)`` while holding its own loop lock
+/// must make every other caller take that loop lock first too (bus calls hop onto the loop lock),
+/// so the two locks are always taken loop first, coordinator second.
+///
+/// ```swift
+/// let coordinator = PolicyCoordinator(engine: PolicyEngine(policy: policy), sinks: [enforcer, notifier])
+/// let caller = BusCaller(uniqueName: ":1.42", processID: 4242, userID: 1000)
+/// let (session, _) = try coordinator.transact { registry in
+///     let session = try registry.register(SessionProperties(applicationID: "org.example.Maps"), from: caller)
+///     return (session, [session.registrationEvent])
+/// }
+/// coordinator.handle(.streamVanished("pulse:17"))
+/// ```
+public final class PolicyCoordinator: Sendable {
+    private struct State: Sendable {
+        var registry: SessionRegistry
+        var engine: PolicyEngine
+        var view: PolicyView { PolicyView(registry: registry, engine: engine) }
+    }
+
+    private let state: Mutex<State>
+    private let sinks: [any DecisionSink]
+
+    /// Creates a coordinator over `engine` and an empty registry bounded by `limits`.
+    public init(engine: PolicyEngine, limits: SessionLimits = .standard, sinks: [any DecisionSink]) {
+        self.state = Mutex(State(registry: SessionRegistry(limits: limits), engine: engine))
+        self.sinks = sinks
+    }
+
+    /// Runs `body` on the registry; the engine then handles the events it returns, in order, and
+    /// the sinks carry out each event's decisions. Returns `body`'s result and all decisions.
+    ///
+    /// When `body` throws, the registry keeps whatever `body` changed before throwing (registry
+    /// methods change nothing when they throw) and no event is handled.
+    public func transact<Result: Sendable, Failure: Error>(
+        _ body: (inout SessionRegistry) throws(Failure) -> (Result, [PolicyEvent])
+    ) throws(Failure) -> (Result, [PolicyDecision]) {
+        try state.withLock { (state: inout State) throws(Failure) -> (Result, [PolicyDecision]) in
+            let (result, events) = try body(&state.registry)
+            var decisions: [PolicyDecision] = []
+            for event in events {
+                decisions += Self.apply(event, to: &state, sinks: sinks)
+            }
+            return (result, decisions)
+        }
+    }
+
+    /// Handles one event that does not come from a session's app (a stream, a device, time, a
+    /// new policy) and has the sinks carry out its decisions. Returns the decisions.
+    @discardableResult
+    public func handle(_ event: PolicyEvent) -> [PolicyDecision] {
+        state.withLock { state in Self.apply(event, to: &state, sinks: sinks) }
+    }
+
+    /// Reads the current state.
+    public func read<Result>(_ body: (PolicyView) -> Result) -> Result {
+        state.withLock { state in body(state.view) }
+    }
+
+    private static func apply(_ event: PolicyEvent, to state: inout State, sinks: [any DecisionSink]) -> [PolicyDecision] {
+        let decisions = state.engine.handle(event)
+        guard !sinks.isEmpty else { return decisions }
+        let view = state.view
+        for sink in sinks { sink.carryOut(decisions, after: event, in: view) }
+        return decisions
+    }
+}
