@@ -9,9 +9,9 @@ import Synchronization
 /// are handed to every ``DecisionSink`` before the lock is released, so the enforcer and the
 /// notifier see decisions in the engine's order whatever thread the event came from.
 ///
-/// Lock order: a backend whose loop thread calls ``handle(_:)`` while holding its own loop lock
-/// must make every other caller take that loop lock first too (bus calls hop onto the loop lock),
-/// so the two locks are always taken loop first, coordinator second.
+/// Lock order: a backend's loop thread calls ``handleOnLoop(_:)`` while holding its loop lock;
+/// every other entry point takes the ``OuterLock`` (that loop lock) first, so the two locks are
+/// always taken loop first, coordinator second.
 ///
 /// ```swift
 /// let coordinator = PolicyCoordinator(engine: PolicyEngine(policy: policy), sinks: [enforcer, notifier])
@@ -31,11 +31,19 @@ public final class PolicyCoordinator: Sendable {
 
     private let state: Mutex<State>
     private let sinks: [any DecisionSink]
+    private let outerLock: any OuterLock
 
     /// Creates a coordinator over `engine` and an empty registry bounded by `limits`.
-    public init(engine: PolicyEngine, limits: SessionLimits = .standard, sinks: [any DecisionSink]) {
+    ///
+    /// - Parameter outerLock: the backend's loop lock, taken before the coordinator's own by every
+    ///   entry point but ``handleOnLoop(_:)``.
+    public init(
+        engine: PolicyEngine, limits: SessionLimits = .standard, sinks: [any DecisionSink],
+        outerLock: any OuterLock = NoOuterLock()
+    ) {
         self.state = Mutex(State(registry: SessionRegistry(limits: limits), engine: engine))
         self.sinks = sinks
+        self.outerLock = outerLock
     }
 
     /// Runs `body` on the registry; the engine then handles the events it returns, in order, and
@@ -46,25 +54,48 @@ public final class PolicyCoordinator: Sendable {
     public func transact<Result: Sendable, Failure: Error>(
         _ body: (inout SessionRegistry) throws(Failure) -> (Result, [PolicyEvent])
     ) throws(Failure) -> (Result, [PolicyDecision]) {
-        try state.withLock { (state: inout State) throws(Failure) -> (Result, [PolicyDecision]) in
-            let (result, events) = try body(&state.registry)
-            var decisions: [PolicyDecision] = []
-            for event in events {
-                decisions += Self.apply(event, to: &state, sinks: sinks)
+        let outcome = outerLock.withLock {
+            state.withLock { (state: inout State) -> Swift.Result<(Result, [PolicyDecision]), Failure> in
+                let result: Result
+                let events: [PolicyEvent]
+                do throws(Failure) {
+                    (result, events) = try body(&state.registry)
+                } catch {
+                    return .failure(error)
+                }
+                var decisions: [PolicyDecision] = []
+                for event in events {
+                    decisions += Self.apply(event, to: &state, sinks: sinks)
+                }
+                return .success((result, decisions))
             }
-            return (result, decisions)
         }
+        return try outcome.get()
     }
 
-    /// Handles one event that does not come from a session's app (a stream, a device, time, a
-    /// new policy) and has the sinks carry out its decisions. Returns the decisions.
+    /// Handles one event that does not come from a session's app (a device, time, a new policy)
+    /// and has the sinks carry out its decisions. Returns the decisions.
+    ///
+    /// Takes the outer lock first; from the backend's loop thread use ``handleOnLoop(_:)``.
     @discardableResult
     public func handle(_ event: PolicyEvent) -> [PolicyDecision] {
+        outerLock.withLock { handleOnLoop(event) }
+    }
+
+    /// ``handle(_:)`` for a caller that already holds the outer lock: the backend's loop thread,
+    /// reacting to a server event without a hop.
+    @discardableResult
+    public func handleOnLoop(_ event: PolicyEvent) -> [PolicyDecision] {
         state.withLock { state in Self.apply(event, to: &state, sinks: sinks) }
     }
 
-    /// Reads the current state.
+    /// Reads the current state (takes the outer lock first).
     public func read<Result>(_ body: (PolicyView) -> Result) -> Result {
+        outerLock.withLock { readOnLoop(body) }
+    }
+
+    /// ``read(_:)`` for a caller that already holds the outer lock.
+    public func readOnLoop<Result>(_ body: (PolicyView) -> Result) -> Result {
         state.withLock { state in body(state.view) }
     }
 
