@@ -24,7 +24,8 @@ struct PolicySimulateCommand: AsyncParsableCommand {
     var scenario: String
 
     @Option(help: ArgumentHelp(
-        "Use this policy file alone instead of the scenario's policy and fragments.", valueName: "file"))
+        "Use this policy file alone instead of the scenario's policy and fragments (replace-policy steps still load theirs).",
+        valueName: "file"))
     var policy: String?
 
     @Flag(help: "Print one JSON object per step instead of text.")
