@@ -33,6 +33,10 @@ let package = Package(
         .target(name: "AudioSessionModel", swiftSettings: strictSwift),
         .target(name: "TOMLReader", swiftSettings: strictSwift),
         .target(name: "AudioPolicy", dependencies: ["AudioSessionModel", "TOMLReader"], swiftSettings: strictSwift),
+        // The scenario table format and its runner: engine tests, audiosessionctl and agent tests share it.
+        .target(
+            name: "PolicyScenarios", dependencies: ["AudioPolicy", "AudioSessionModel", "TOMLReader"],
+            swiftSettings: strictSwift),
 
         // MARK: Sound-server graph and backends
         .target(name: "SoundServer", dependencies: ["AudioSessionModel"], swiftSettings: strictSwift),
@@ -71,7 +75,8 @@ let package = Package(
         .executableTarget(
             name: "audiosessionctl",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AudioPolicy", "AudioSessionModel", "PolicyScenarios",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift),
 
@@ -84,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "AudioPolicyTests",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "TOMLReader",
+                "AudioPolicy", "AudioSessionModel", "TOMLReader", "PolicyScenarios",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"],

@@ -1,3 +1,4 @@
+import PolicyScenarios
 import Testing
 
 @testable import AudioPolicy
@@ -7,7 +8,7 @@ import Testing
 @Suite("Scenario runner reports differences and format errors")
 struct ScenarioRunnerTests {
     static func parse(_ text: String) throws -> Scenario {
-        try ScenarioParser(path: PolicyTestPaths.testDirectory + "/Scenarios/inline.toml", repository: PolicyTestPaths.repository)
+        try ScenarioParser(path: PolicyTestPaths.testDirectory + "/Scenarios/inline.toml", shippedPolicies: PolicyTestPaths.repository + "/policies")
             .parse(text)
     }
 
@@ -28,19 +29,19 @@ struct ScenarioRunnerTests {
         signals = { }
         """
 
-    @Test func aDifferenceNamesFileStepLineAndBothSides() throws {
-        let mismatch = try #require(try ScenarioRunner(scenario: Self.parse(Self.wrongTable)).firstMismatch())
+    @Test func aDifferenceNamesFileStepLineAndBothSides() async throws {
+        let mismatch = try #require(try await ScenarioRunner(scenario: Self.parse(Self.wrongTable)).firstMismatch())
         #expect(mismatch.hasPrefix("inline.toml step 2 (line 12): appear prompt"))
         #expect(mismatch.contains("stream song: expected playing, got ducked 0.3"))
         #expect(mismatch.contains("duck song level=0.3 ramp=250"))
     }
 
-    @Test func theCorrectedTablePasses() throws {
+    @Test func theCorrectedTablePasses() async throws {
         let corrected = Self.wrongTable + "\nstreams = { song = \"ducked 0.3\" }\n"
-        #expect(try ScenarioRunner(scenario: Self.parse(corrected)).firstMismatch() == nil)
+        #expect(try await ScenarioRunner(scenario: Self.parse(corrected)).firstMismatch() == nil)
     }
 
-    @Test func anUnexpectedSignalIsADifference() throws {
+    @Test func anUnexpectedSignalIsADifference() async throws {
         let text = """
             [sessions.player]
             category = "playback"
@@ -48,7 +49,7 @@ struct ScenarioRunnerTests {
             [[step]]
             do = ["register player", "activate player"]
             """
-        let mismatch = try #require(try ScenarioRunner(scenario: Self.parse(text)).firstMismatch())
+        let mismatch = try #require(try await ScenarioRunner(scenario: Self.parse(text)).firstMismatch())
         #expect(mismatch.contains("session player signals: expected [], got [activated]"))
     }
 

@@ -1,3 +1,4 @@
+import PolicyScenarios
 import Testing
 
 @testable import AudioPolicy
@@ -16,11 +17,11 @@ struct ScenarioTests {
     }
 
     @Test(arguments: files)
-    func scenario(_ file: String) throws {
+    func scenario(_ file: String) async throws {
         let path = Self.directory + "/" + file
         let text = try #require(try LocalPolicyFileSystem().contents(ofFile: path), "cannot read \(path)")
-        let scenario = try ScenarioParser(path: path, repository: PolicyTestPaths.repository).parse(text)
-        if let mismatch = try ScenarioRunner(scenario: scenario).firstMismatch() {
+        let scenario = try ScenarioParser(path: path, shippedPolicies: PolicyTestPaths.repository + "/policies").parse(text)
+        if let mismatch = try await ScenarioRunner(scenario: scenario).firstMismatch() {
             Issue.record(Comment(rawValue: "\(scenario.description)\n\(mismatch)"))
         }
     }

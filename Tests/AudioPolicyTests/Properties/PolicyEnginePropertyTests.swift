@@ -1,4 +1,5 @@
 import AudioSessionModel
+import PolicyScenarios
 import PropertyBased
 import Testing
 

@@ -1,5 +1,6 @@
 import AudioPolicy
 import AudioSessionModel
+import PolicyScenarios
 
 /// Turns random integers into engine events over a small, fixed cast of sessions and streams, so
 /// the property tests' inputs are plain integer arrays that the library can generate and shrink.

@@ -1,9 +1,14 @@
-import AudioPolicy
+public import AudioPolicy
 import AudioSessionModel
 
 extension PolicyDecision {
-    /// The decision as scenario files write it (`duck song level=0.3 ramp=250`); participants by name.
-    var scenarioText: String {
+    /// The decision as scenario files write it (`duck song level=0.3 ramp=250`), participants by name.
+    ///
+    /// ```swift
+    /// engine.handle(.streamSoundingChanged("prompt", isSounding: true)).map(\.scenarioText)
+    /// // ["duck song level=0.3 ramp=250"]
+    /// ```
+    public var scenarioText: String {
         switch self {
         case .activated(let id, _): "activated \(id)"
         case .activationRefused(let id, .insufficientPriority(let holder, let rank), _):
@@ -21,7 +26,11 @@ extension PolicyDecision {
     }
 
     /// The signal the addressed session receives, if the decision is one.
-    var scenarioSignal: ExpectedSignal? {
+    ///
+    /// ```swift
+    /// decisions.filter { $0.session == "player" }.compactMap(\.scenarioSignal)  // [.activated]
+    /// ```
+    public var scenarioSignal: ScenarioSignal? {
         switch self {
         case .activated: .activated
         case .activationRefused(_, .insufficientPriority(let holder, _), _): .activationRefused(heldBy: holder.scenarioName)
@@ -31,16 +40,6 @@ extension PolicyDecision {
         case .secondaryAudioHint(_, .end, _): .hintEnd
         case .routeChanged(_, let reason, _, _): .routeChanged(reason)
         case .duck, .unduck, .silence, .unsilence, .move: nil
-        }
-    }
-}
-
-extension Participant {
-    /// Sessions and streams share one namespace in a scenario.
-    var scenarioName: String {
-        switch self {
-        case .session(let id): id.rawValue
-        case .stream(let id): id.rawValue
         }
     }
 }

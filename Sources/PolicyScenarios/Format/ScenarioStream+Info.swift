@@ -1,8 +1,13 @@
-import AudioPolicy
+public import AudioPolicy
 
 extension ScenarioStream {
-    /// The stream as the agent's backend reports it when it appears.
-    var info: StreamInfo {
+    /// The stream as the agent's backend reports it when it appears: the kind's properties, the
+    /// role, then the scenario's own properties over them.
+    ///
+    /// ```swift
+    /// _ = engine.handle(.streamAppeared(song.info))
+    /// ```
+    public var info: StreamInfo {
         var properties = kind.properties
         if let role { properties["media.role"] = role }
         properties.merge(self.properties) { _, given in given }

@@ -2,21 +2,48 @@ import AudioPolicy
 import AudioSessionModel
 import TOMLReader
 
-/// Reads a scenario file into a ``Scenario``, refusing anything the format does not define.
-struct ScenarioParser {
-    /// The scenario file, for messages and for resolving relative paths.
-    var path: String
-    /// The repository, for shipped policies.
-    var repository: String
+/// Reads a scenario file into a ``Scenario``, refusing anything the format does not define with a
+/// ``ScenarioFormatError`` that names the file and line.
+///
+/// ```swift
+/// let parser = ScenarioParser(path: "Scenarios/duck.toml", shippedPolicies: "policies")
+/// let scenario = try parser.parse(text)   // `policy = "car"` means policies/car.toml
+/// ```
+public struct ScenarioParser: Sendable {
+    /// The scenario file, for messages and for resolving the relative paths it names.
+    public var path: String
+    /// The directory of the shipped policies (`default.toml`, `car.toml`, ...), for `policy = "NAME"`.
+    public var shippedPolicies: String
 
-    var file: String { path.split(separator: "/").last.map(String.init) ?? path }
-    var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
+    /// Creates a parser for the file at `path`.
+    public init(path: String, shippedPolicies: String) {
+        self.path = path
+        self.shippedPolicies = shippedPolicies
+    }
+
+    /// The file's name, as messages give it.
+    public var file: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
 
     func fail(_ message: String, at position: SourcePosition? = nil) -> ScenarioFormatError {
         ScenarioFormatError(file: file, line: position?.line, message: message)
     }
 
-    func parse(_ text: String) throws -> Scenario {
+    /// Reads the scenario in `text`, the contents of the file at ``path``.
+    public func parse(_ text: String) throws(ScenarioFormatError) -> Scenario {
+        do {
+            return try parseChecked(text)
+        } catch let error as ScenarioFormatError {
+            throw error
+        } catch {
+            throw fail("\(error)")
+        }
+    }
+
+    func parseChecked(_ text: String) throws -> Scenario {
         let root: TOMLTable
         do {
             root = try TOMLDocument(parsing: text).root
@@ -47,7 +74,7 @@ struct ScenarioParser {
 
     /// `default`, `car`, `office`: a shipped policy; a name ending in `.toml`: relative to the scenario.
     func policyReference(name: String, fragments: [String]) throws -> ScenarioPolicyReference {
-        let base = name.hasSuffix(".toml") ? directory + "/" + name : repository + "/policies/" + name + ".toml"
+        let base = name.hasSuffix(".toml") ? directory + "/" + name : shippedPolicies + "/" + name + ".toml"
         return ScenarioPolicyReference(base: base, fragments: fragments.map { directory + "/" + $0 })
     }
 
@@ -143,7 +170,7 @@ struct ScenarioParser {
         }
         let actions = try texts.map { try parseAction($0, at: table.position, sessions: sessions, streams: streams) }
 
-        var states: [String: ExpectedStreamState] = [:]
+        var states: [String: ScenarioStreamState] = [:]
         if let value = table["streams"] {
             guard let expected = value.table else { throw fail("step \(number): streams must be a table", at: value.position) }
             for entry in expected.entries {
@@ -152,7 +179,7 @@ struct ScenarioParser {
                 states[entry.key] = try parseStreamState(text, at: entry.keyPosition)
             }
         }
-        var signals: [String: [ExpectedSignal]] = [:]
+        var signals: [String: [ScenarioSignal]] = [:]
         if let value = table["signals"] {
             guard let expected = value.table else { throw fail("step \(number): signals must be a table", at: value.position) }
             for entry in expected.entries {
@@ -230,7 +257,7 @@ struct ScenarioParser {
         }
     }
 
-    func parseStreamState(_ text: String, at position: SourcePosition) throws -> ExpectedStreamState {
+    func parseStreamState(_ text: String, at position: SourcePosition) throws -> ScenarioStreamState {
         let words = text.split(separator: " ").map(String.init)
         switch (words.first, words.count) {
         case ("playing", 1): return .playing
@@ -246,7 +273,7 @@ struct ScenarioParser {
             at: position)
     }
 
-    func parseSignal(_ text: String, at position: SourcePosition) throws -> ExpectedSignal {
+    func parseSignal(_ text: String, at position: SourcePosition) throws -> ScenarioSignal {
         let words = text.split(separator: " ").map(String.init)
         let argument = words.count == 2 ? words[1].split(separator: "=", maxSplits: 1).map(String.init) : []
         switch (words.first, words.count) {

@@ -1,8 +1,12 @@
-import AudioPolicy
+public import AudioPolicy
 
-extension ExpectedStreamState {
+extension ScenarioStreamState {
     /// The state a user observes for an engine effect, with the silence cause.
-    init(_ effect: StreamEffect) {
+    ///
+    /// ```swift
+    /// ScenarioStreamState(.silenced(.record)).description  // "silenced record"
+    /// ```
+    public init(_ effect: StreamEffect) {
         switch effect {
         case .playing: self = .playing
         case .ducked(let level): self = .ducked(level: level)

@@ -1,8 +1,12 @@
-import AudioPolicy
+public import AudioPolicy
 
 /// How a scenario stream is made on a real server, and the properties the agent's backends then
 /// report for it (read off PulseAudio 16.1 and PipeWire 0.3.65, as the shipped exclusions are).
-enum ScenarioStreamKind: String, CaseIterable, Sendable {
+///
+/// ```swift
+/// ScenarioStreamKind(rawValue: "peak-meter")?.defaultDirection  // .capture
+/// ```
+public enum ScenarioStreamKind: String, CaseIterable, Sendable {
     /// An app playing: `paplay --property=media.role=ROLE`.
     case play
     /// An app recording from a microphone: `parec`.
@@ -20,7 +24,8 @@ enum ScenarioStreamKind: String, CaseIterable, Sendable {
     /// A stream the agent itself opens.
     case agent
 
-    var defaultDirection: StreamDirection {
+    /// The direction a stream of this kind has unless the scenario says otherwise.
+    public var defaultDirection: StreamDirection {
         switch self {
         case .play, .loopback, .echoCancel, .filterChain, .agent: .playback
         case .record, .peakMeter, .monitorCapture: .capture
@@ -28,7 +33,7 @@ enum ScenarioStreamKind: String, CaseIterable, Sendable {
     }
 
     /// The properties the backend reports for a stream of this kind, besides the role.
-    var properties: [String: String] {
+    public var properties: [String: String] {
         switch self {
         case .play: ["application.name": "paplay"]
         case .record: ["application.name": "parec"]
