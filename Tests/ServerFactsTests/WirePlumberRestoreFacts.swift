@@ -1,0 +1,173 @@
+import AudioSessionTesting
+import Testing
+
+extension ServerFacts {
+    /// WirePlumber 0.4.13 (its restore-stream.lua, loaded by stream_defaults) remembers a stream's Props
+    /// (volume, mute, channelVolumes) and its target per role, keyed `Output/Audio:media.role:<Role>:<field>`
+    /// in `$XDG_STATE_HOME/wireplumber/restore-stream`, saved about a second after a change. A level or
+    /// a move the agent makes would stick to every later stream of the role unless it is repaired.
+    ///
+    /// What repairs what, as these tests pin it: the `route-settings` metadata accepts JSON entries
+    /// `restore.stream.Output/Audio.media.role:<Role>` = `{ "volume", "mute", "volumes", "channels" }`
+    /// and copies them into the saved state; it ignores a target. A saved target is cleared only by
+    /// setting `target.object` to -1 on a live stream of that role in the `default` metadata.
+    @Suite("Facts: WirePlumber restores stream state per role")
+    struct WirePlumberRestoreFacts {
+        static let stateFile = "restore-stream"
+        static let musicKey = "Output/Audio:media.role:Music"
+        static let routeSettingsKey = "restore.stream.Output/Audio.media.role:Music"
+
+        @Test("a Props volume set on a Music stream is saved, and the next Music stream starts with it, unseen by pactl")
+        func propsVolumeIsSavedPerRole() async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            try await scaleMusic(to: 0.3, on: pipewire)
+
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+            defer { speaker.stop() }
+            let (next, node) = try await playMusic("next", on: pipewire)
+            defer { next.kill() }
+            try await waitUntil("the next Music stream carries the saved volume") {
+                try await Self.volume(of: "next", on: pipewire).map { abs($0 - 0.3) < 0.001 } ?? false
+            }
+            #expect(node.properties["media.role"] == "Music")
+            // The Props volume is a factor under the pulse-visible channel volumes.
+            #expect(try await pipewire.sinkInput(where: "audiosession.probe", is: "next")?.volumePercents == [100, 100])
+            // Props volume is linear: a 0.354-RMS tone reads ~0.106.
+            try await waitUntil("the next stream is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.05 }
+            let level = try await speaker.rms(over: .milliseconds(300))
+            #expect(level > 0.09 && level < 0.12, "rms \(level)")
+        }
+
+        @Test("a route-settings entry corrects the saved volume; the route-settings metadata does not show saved state")
+        func routeSettingsCorrectsVolume() async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            try await scaleMusic(to: 0.3, on: pipewire)
+            // WirePlumber copies only the Notification entry into route-settings at start-up, and no
+            // later save: reading it tells nothing about what is saved for Music.
+            #expect(try await pipewire.metadata(named: "route-settings").isEmpty)
+
+            try await pipewire.setMetadata(
+                "route-settings", subject: 0, key: Self.routeSettingsKey, value: #"{ "volume": 1.0 }"#, type: "Spa:String:JSON")
+            try await waitUntil("WirePlumber saves the corrected volume", timeout: .seconds(5)) {
+                try Self.savedMusicVolume(on: pipewire).map { abs($0 - 1) < 0.001 } ?? false
+            }
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+            defer { speaker.stop() }
+            let (next, _) = try await playMusic("next", on: pipewire)
+            defer { next.kill() }
+            try await waitUntil("the next stream is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.05 }
+            let level = try await speaker.rms(over: .milliseconds(300))
+            #expect(level > 0.33 && level < 0.37, "rms \(level)")
+            #expect(try await Self.volume(of: "next", on: pipewire).map { abs($0 - 1) < 0.001 } == true)
+        }
+
+        @Test("a target.object move is saved per role; route-settings cannot undo it; target.object -1 on a live stream clears it")
+        func targetIsSavedPerRole() async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            _ = try await pipewire.plug(.secondSpeaker)
+            let second = try await waitForValue("the second speaker's node") {
+                try await pipewire.node(where: "node.name", is: "speaker2")
+            }
+            let secondSerial = try #require(second.serial)
+            let secondIndex = try #require(try await pipewire.sinkIndex(named: "speaker2"))
+            let speakerIndex = try #require(try await pipewire.sinkIndex(named: "speaker"))
+
+            // Move a Music stream the way the agent would on PipeWire: target.object in "default".
+            let (first, firstNode) = try await playMusic("first", on: pipewire)
+            try await pipewire.setMetadata("default", subject: firstNode.id, key: "target.object", value: String(secondSerial), type: "Spa:Id")
+            try await waitUntil("the first stream plays on speaker2") { try await sink(of: "first", on: pipewire) == secondIndex }
+            try await waitUntil("WirePlumber saves the Music target", timeout: .seconds(5)) {
+                try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == "speaker2"
+            }
+            first.kill()
+
+            let speaker2 = try await MonitorRecorder.start("speaker2.monitor", in: pipewire)
+            defer { speaker2.stop() }
+            let (inheriting, _) = try await playMusic("inheriting", on: pipewire)
+            try await waitUntil("the next Music stream goes to speaker2") { try await sink(of: "inheriting", on: pipewire) == secondIndex }
+            try await waitUntil("it is heard on speaker2") { try await speaker2.rms(over: .milliseconds(100)) > 0.3 }
+            inheriting.kill()
+
+            // route-settings takes volumes only: the volume lands, the target stays.
+            try await pipewire.setMetadata(
+                "route-settings", subject: 0, key: Self.routeSettingsKey,
+                value: #"{ "volume": 0.9, "target": "speaker" }"#, type: "Spa:String:JSON")
+            try await waitUntil("WirePlumber saves the route-settings volume", timeout: .seconds(5)) {
+                try Self.savedMusicVolume(on: pipewire).map { abs($0 - 0.9) < 0.001 } ?? false
+            }
+            #expect(try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == "speaker2")
+            let (stillMoved, stillMovedNode) = try await playMusic("still-moved", on: pipewire)
+            defer { stillMoved.kill() }
+            try await waitUntil("a Music stream still goes to speaker2") { try await sink(of: "still-moved", on: pipewire) == secondIndex }
+
+            // The only repair through the server: -1 on a live stream of the role.
+            try await pipewire.setMetadata("default", subject: stillMovedNode.id, key: "target.object", value: "-1", type: "Spa:Id")
+            try await waitUntil("the stream goes back to the default sink") { try await sink(of: "still-moved", on: pipewire) == speakerIndex }
+            try await waitUntil("WirePlumber forgets the Music target", timeout: .seconds(5)) {
+                try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == nil
+            }
+            stillMoved.kill()
+            let (repaired, _) = try await playMusic("repaired", on: pipewire)
+            defer { repaired.kill() }
+            try await waitUntil("a new Music stream plays on the default sink") { try await sink(of: "repaired", on: pipewire) == speakerIndex }
+        }
+
+        @Test("pw-play sets its own volume once streaming, so a saved Props volume does not stick to it")
+        func pwPlayOverridesSavedVolume() async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            try await scaleMusic(to: 0.3, on: pipewire)
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+            defer { speaker.stop() }
+            let tone = try ToneFile.sine(frequency: 440, seconds: 2, amplitude: 0.5, in: pipewire.directory)
+            let player = try pipewire.spawn("pw-play", ["--media-role=Music", "-P", "{ audiosession.probe=pw-play }", tone])
+            defer { player.kill() }
+            try await waitUntil("pw-play is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.05 }
+            try await waitUntil("pw-play is heard at full level") { try await speaker.rms(over: .milliseconds(100)) > 0.33 }
+            #expect(try await Self.volume(of: "pw-play", on: pipewire).map { abs($0 - 1) < 0.001 } == true)
+        }
+
+        // MARK: Steps
+
+        /// Plays a Music stream through pipewire-pulse (paplay sets no volume of its own) and returns it with its node.
+        private func playMusic(_ probe: String, on pipewire: PrivatePipeWire) async throws -> (ChildProcess, PipeWireObject) {
+            let tone = try ToneFile.sine(frequency: 440, seconds: 2, amplitude: 0.5, in: pipewire.directory)
+            let player = try pipewire.spawn("paplay", ["--property=media.role=music", "--property=audiosession.probe=\(probe)", tone])
+            do {
+                let node = try await waitForValue("the \(probe) stream's node") {
+                    try await pipewire.node(where: "audiosession.probe", is: probe)
+                }
+                return (player, node)
+            } catch {
+                player.kill()
+                throw error
+            }
+        }
+
+        /// Sets a Music stream's Props volume as a foreign client and waits until WirePlumber saved it.
+        private func scaleMusic(to volume: Double, on pipewire: PrivatePipeWire) async throws {
+            let (player, node) = try await playMusic("scaled", on: pipewire)
+            defer { player.kill() }
+            _ = try await pipewire.tool("pw-cli", ["set-param", String(node.id), "Props", "{ volume: \(volume) }"])
+            try await waitUntil("WirePlumber saves the Music volume", timeout: .seconds(5)) {
+                try Self.savedMusicVolume(on: pipewire).map { abs($0 - volume) < 0.001 } ?? false
+            }
+        }
+
+        /// The Music volume in WirePlumber's state file (it writes floats as Lua prints them: 0.30000001192093).
+        private static func savedMusicVolume(on pipewire: PrivatePipeWire) throws -> Double? {
+            try pipewire.wirePlumberState(stateFile)[musicKey + ":volume"].flatMap(Double.init)
+        }
+
+        private static func volume(of probe: String, on pipewire: PrivatePipeWire) async throws -> Double? {
+            try await pipewire.node(where: "audiosession.probe", is: probe)?.props?["volume"]?.number
+        }
+
+        private func sink(of probe: String, on pipewire: PrivatePipeWire) async throws -> Int? {
+            try await pipewire.sinkInput(where: "audiosession.probe", is: probe)?.sink
+        }
+    }
+}
