@@ -7,13 +7,15 @@ extension ServerFacts {
     /// does not do, and that a relink undoes it.
     @Suite("Facts: pausing a foreign PipeWire node")
     struct NodePauseFacts {
-        @Test("Pause silences a pw-play node that keeps reporting running and uncorked; Start resumes it")
-        func pauseSilencesUntilStart() async throws {
+        @Test(
+            "Pause silences a node (native or pipewire-pulse client) that keeps reporting running and uncorked; Start resumes it",
+            arguments: ["pw-play", "paplay"])
+        func pauseSilencesUntilStart(player tool: String) async throws {
             let pipewire = try await PrivatePipeWire.start()
             defer { pipewire.stop() }
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
             defer { speaker.stop() }
-            let (player, node) = try await playTone(on: pipewire)
+            let (player, node) = try await playTone(with: tool, on: pipewire)
             defer { player.kill() }
             try await waitUntil("the tone is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
 
@@ -40,7 +42,7 @@ extension ServerFacts {
             defer { speaker.stop() }
             let speaker2 = try await MonitorRecorder.start("speaker2.monitor", in: pipewire)
             defer { speaker2.stop() }
-            let (player, node) = try await playTone(on: pipewire)
+            let (player, node) = try await playTone(with: "pw-play", on: pipewire)
             defer { player.kill() }
             try await waitUntil("the tone is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
             _ = try await pipewire.tool("pw-cli", ["send-command", String(node.id), "Pause", "{}"])
@@ -54,9 +56,13 @@ extension ServerFacts {
             #expect(try await speaker2.rms(over: .milliseconds(200)) < 0.001)
         }
 
-        private func playTone(on pipewire: PrivatePipeWire) async throws -> (ChildProcess, PipeWireObject) {
+        /// Plays a tone with pw-play (a native client) or paplay (a pulse client through pipewire-pulse).
+        private func playTone(with tool: String, on pipewire: PrivatePipeWire) async throws -> (ChildProcess, PipeWireObject) {
             let tone = try ToneFile.sine(frequency: 440, seconds: 4, amplitude: 0.5, in: pipewire.directory)
-            let player = try pipewire.spawn("pw-play", ["--media-role=Music", "-P", "{ audiosession.probe=paused }", tone])
+            let arguments = tool == "pw-play"
+                ? ["--media-role=Music", "-P", "{ audiosession.probe=paused }", tone]
+                : ["--property=media.role=music", "--property=audiosession.probe=paused", tone]
+            let player = try pipewire.spawn(tool, arguments)
             do {
                 let node = try await waitForValue("pw-play's node") { try await pipewire.node(where: "audiosession.probe", is: "paused") }
                 return (player, node)

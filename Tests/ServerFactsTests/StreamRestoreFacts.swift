@@ -49,5 +49,38 @@ extension ServerFacts {
             }
             #expect(videoStream.volumePercents == [100, 100])
         }
+
+        @Test("a client's move and mute of a music stream are saved too: the next music stream starts on that sink, muted")
+        func moveAndMuteAreSavedPerRole() async throws {
+            let pulse = try await PrivatePulseAudio.start(.stock)
+            defer { pulse.stop() }
+            _ = try await pulse.plug(.secondSpeaker)
+            let secondIndex = try #require(try await pulse.sinkIndex(named: "speaker2"))
+            let silence = try ToneFile.silence(seconds: 2, in: pulse.directory)
+
+            let first = try pulse.spawn("paplay", ["--property=media.role=music", "--property=audiosession.probe=first", silence])
+            defer { first.kill() }
+            let firstStream = try await waitForValue("the first music stream") {
+                try await pulse.sinkInput(where: "audiosession.probe", is: "first")
+            }
+            _ = try await pulse.pactl("move-sink-input", String(firstStream.index), "speaker2")
+            _ = try await pulse.pactl("set-sink-input-mute", String(firstStream.index), "1")
+            try await waitUntil("the first stream is muted on speaker2") {
+                let stream = try await pulse.sinkInput(where: "audiosession.probe", is: "first")
+                return stream?.sink == secondIndex && stream?.isMuted == true
+            }
+            first.kill()
+            try await waitUntil("the first stream is gone") {
+                try await pulse.sinkInput(where: "audiosession.probe", is: "first") == nil
+            }
+
+            let second = try pulse.spawn("paplay", ["--property=media.role=music", "--property=audiosession.probe=second", silence])
+            defer { second.kill() }
+            let secondStream = try await waitForValue("the second music stream") {
+                try await pulse.sinkInput(where: "audiosession.probe", is: "second")
+            }
+            #expect(secondStream.sink == secondIndex)
+            #expect(secondStream.isMuted)
+        }
     }
 }

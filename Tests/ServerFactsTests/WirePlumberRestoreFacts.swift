@@ -50,7 +50,7 @@ extension ServerFacts {
 
             try await pipewire.setMetadata(
                 "route-settings", subject: 0, key: Self.routeSettingsKey, value: #"{ "volume": 1.0 }"#, type: "Spa:String:JSON")
-            try await waitUntil("WirePlumber saves the corrected volume", timeout: .seconds(5)) {
+            try await waitUntil("WirePlumber saves the corrected volume", timeout: .seconds(10)) {
                 try Self.savedMusicVolume(on: pipewire).map { abs($0 - 1) < 0.001 } ?? false
             }
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
@@ -79,7 +79,7 @@ extension ServerFacts {
             let (first, firstNode) = try await playMusic("first", on: pipewire)
             try await pipewire.setMetadata("default", subject: firstNode.id, key: "target.object", value: String(secondSerial), type: "Spa:Id")
             try await waitUntil("the first stream plays on speaker2") { try await sink(of: "first", on: pipewire) == secondIndex }
-            try await waitUntil("WirePlumber saves the Music target", timeout: .seconds(5)) {
+            try await waitUntil("WirePlumber saves the Music target", timeout: .seconds(10)) {
                 try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == "speaker2"
             }
             first.kill()
@@ -95,7 +95,7 @@ extension ServerFacts {
             try await pipewire.setMetadata(
                 "route-settings", subject: 0, key: Self.routeSettingsKey,
                 value: #"{ "volume": 0.9, "target": "speaker" }"#, type: "Spa:String:JSON")
-            try await waitUntil("WirePlumber saves the route-settings volume", timeout: .seconds(5)) {
+            try await waitUntil("WirePlumber saves the route-settings volume", timeout: .seconds(10)) {
                 try Self.savedMusicVolume(on: pipewire).map { abs($0 - 0.9) < 0.001 } ?? false
             }
             #expect(try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == "speaker2")
@@ -106,13 +106,61 @@ extension ServerFacts {
             // The only repair through the server: -1 on a live stream of the role.
             try await pipewire.setMetadata("default", subject: stillMovedNode.id, key: "target.object", value: "-1", type: "Spa:Id")
             try await waitUntil("the stream goes back to the default sink") { try await sink(of: "still-moved", on: pipewire) == speakerIndex }
-            try await waitUntil("WirePlumber forgets the Music target", timeout: .seconds(5)) {
+            try await waitUntil("WirePlumber forgets the Music target", timeout: .seconds(10)) {
                 try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == nil
             }
             stillMoved.kill()
             let (repaired, _) = try await playMusic("repaired", on: pipewire)
             defer { repaired.kill() }
             try await waitUntil("a new Music stream plays on the default sink") { try await sink(of: "repaired", on: pipewire) == speakerIndex }
+        }
+
+        @Test("through pipewire-pulse, a client's volume, mute and move are saved as channelVolumes, mute and target; route-settings corrects the levels")
+        func pulseClientChangesAreSaved() async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            _ = try await pipewire.plug(.secondSpeaker)
+            _ = try await waitForValue("the second speaker's node") { try await pipewire.node(where: "node.name", is: "speaker2") }
+            let secondIndex = try #require(try await pipewire.sinkIndex(named: "speaker2"))
+
+            let (first, _) = try await playMusic("first", on: pipewire)
+            let firstIndex = try #require(try await pipewire.sinkInput(where: "audiosession.probe", is: "first")?.index)
+            _ = try await pipewire.pactl("set-sink-input-volume", String(firstIndex), "30%")
+            _ = try await pipewire.pactl("set-sink-input-mute", String(firstIndex), "1")
+            _ = try await pipewire.pactl("move-sink-input", String(firstIndex), "speaker2")
+            // The save comes about a second after the last change: the target is changed last.
+            try await waitUntil("WirePlumber saves the target", timeout: .seconds(10)) {
+                try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == "speaker2"
+            }
+            let saved = try pipewire.wirePlumberState(Self.stateFile)
+            // pulse's 30 % is 0.3³ = 0.027 in PipeWire's linear channel volumes; the Props volume stays 1.
+            let volumes = saved[Self.musicKey + ":channelVolumes"]?.split(separator: ";").compactMap { Double($0) } ?? []
+            #expect(volumes.count == 2 && volumes.allSatisfy { abs($0 - 0.027) < 0.001 }, "\(volumes)")
+            #expect(saved[Self.musicKey + ":mute"] == "true")
+            #expect(saved[Self.musicKey + ":volume"].flatMap(Double.init) == 1)
+            first.kill()
+
+            let (inheriting, _) = try await playMusic("inheriting", on: pipewire)
+            let stream = try await waitForValue("the next Music stream, muted at 30 % on speaker2") {
+                let stream = try await pipewire.sinkInput(where: "audiosession.probe", is: "inheriting")
+                return stream?.isMuted == true && stream?.volumePercents == [30, 30] && stream?.sink == secondIndex ? stream : nil
+            }
+            #expect(stream.properties["media.role"] == "music")
+            inheriting.kill()
+
+            try await pipewire.setMetadata(
+                "route-settings", subject: 0, key: Self.routeSettingsKey,
+                value: #"{ "mute": false, "volumes": [ 1.0, 1.0 ] }"#, type: "Spa:String:JSON")
+            try await waitUntil("WirePlumber saves the corrected mute", timeout: .seconds(10)) {
+                try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":mute"] == "false"
+            }
+            let (corrected, _) = try await playMusic("corrected", on: pipewire)
+            defer { corrected.kill() }
+            let repaired = try await waitForValue("the corrected Music stream") {
+                try await pipewire.sinkInput(where: "audiosession.probe", is: "corrected")
+            }
+            #expect(!repaired.isMuted)
+            #expect(repaired.volumePercents == [100, 100])
         }
 
         @Test("pw-play sets its own volume once streaming, so a saved Props volume does not stick to it")
@@ -152,7 +200,7 @@ extension ServerFacts {
             let (player, node) = try await playMusic("scaled", on: pipewire)
             defer { player.kill() }
             _ = try await pipewire.tool("pw-cli", ["set-param", String(node.id), "Props", "{ volume: \(volume) }"])
-            try await waitUntil("WirePlumber saves the Music volume", timeout: .seconds(5)) {
+            try await waitUntil("WirePlumber saves the Music volume", timeout: .seconds(10)) {
                 try Self.savedMusicVolume(on: pipewire).map { abs($0 - volume) < 0.001 } ?? false
             }
         }
