@@ -127,7 +127,7 @@ extension ServerFacts {
             let firstIndex = try #require(try await pipewire.sinkInput(where: "audiosession.probe", is: "first")?.index)
             _ = try await pipewire.pactl("set-sink-input-volume", String(firstIndex), "30%")
             _ = try await pipewire.pactl("set-sink-input-mute", String(firstIndex), "1")
-            _ = try await pipewire.pactl("move-sink-input", String(firstIndex), "speaker2")
+            try await movePulseStream("first", index: firstIndex, to: "speaker2", sinkIndex: secondIndex, on: pipewire)
             // The save comes about a second after the last change: the target is changed last.
             try await waitUntil("WirePlumber saves the target", timeout: .seconds(10)) {
                 try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == "speaker2"
@@ -163,6 +163,40 @@ extension ServerFacts {
             #expect(repaired.volumePercents == [100, 100])
         }
 
+        @Test("through pipewire-pulse, moving a Music stream back to the default sink clears its saved target")
+        func pulseMoveToDefaultClearsTarget() async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            _ = try await pipewire.plug(.secondSpeaker)
+            _ = try await waitForValue("the second speaker's node") { try await pipewire.node(where: "node.name", is: "speaker2") }
+            let secondIndex = try #require(try await pipewire.sinkIndex(named: "speaker2"))
+            let speakerIndex = try #require(try await pipewire.sinkIndex(named: "speaker"))
+
+            // Long enough to outlive two of WirePlumber's one-second save delays; killed when done.
+            let (moved, _) = try await playMusic("moved", seconds: 8, on: pipewire)
+            defer { moved.kill() }
+            let movedIndex = try #require(try await pipewire.sinkInput(where: "audiosession.probe", is: "moved")?.index)
+            try await movePulseStream("moved", index: movedIndex, to: "speaker2", sinkIndex: secondIndex, on: pipewire)
+            try await waitUntil("WirePlumber saves speaker2 as the Music target", timeout: .seconds(10)) {
+                try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == "speaker2"
+            }
+            // pipewire-pulse writes target.object -1 (no target) when the new sink is the default.
+            try await movePulseStream("moved", index: movedIndex, to: "speaker", sinkIndex: speakerIndex, on: pipewire)
+            try await waitUntil("WirePlumber forgets the Music target", timeout: .seconds(10)) {
+                try pipewire.wirePlumberState(Self.stateFile)[Self.musicKey + ":target"] == nil
+            }
+            #expect(moved.isRunning, "the target was cleared by the move, not by the stream's end")
+            moved.kill()
+
+            // Unpinned, a new Music stream follows the default wherever it goes.
+            try await pipewire.setMetadata(
+                "default", subject: 0, key: "default.configured.audio.sink", value: #"{ "name": "speaker2" }"#, type: "Spa:String:JSON")
+            try await waitUntil("speaker2 is the default") { try await pipewire.pactl("get-default-sink").contains("speaker2") }
+            let (following, _) = try await playMusic("following", on: pipewire)
+            defer { following.kill() }
+            try await waitUntil("the new Music stream follows the default") { try await sink(of: "following", on: pipewire) == secondIndex }
+        }
+
         @Test("pw-play sets its own volume once streaming, so a saved Props volume does not stick to it")
         func pwPlayOverridesSavedVolume() async throws {
             let pipewire = try await PrivatePipeWire.start()
@@ -181,8 +215,10 @@ extension ServerFacts {
         // MARK: Steps
 
         /// Plays a Music stream through pipewire-pulse (paplay sets no volume of its own) and returns it with its node.
-        private func playMusic(_ probe: String, on pipewire: PrivatePipeWire) async throws -> (ChildProcess, PipeWireObject) {
-            let tone = try ToneFile.sine(frequency: 440, seconds: 2, amplitude: 0.5, in: pipewire.directory)
+        private func playMusic(
+            _ probe: String, seconds: Double = 2, on pipewire: PrivatePipeWire
+        ) async throws -> (ChildProcess, PipeWireObject) {
+            let tone = try ToneFile.sine(frequency: 440, seconds: seconds, amplitude: 0.5, in: pipewire.directory)
             let player = try pipewire.spawn("paplay", ["--property=media.role=music", "--property=audiosession.probe=\(probe)", tone])
             do {
                 let node = try await waitForValue("the \(probe) stream's node") {
@@ -208,6 +244,22 @@ extension ServerFacts {
         /// The Music volume in WirePlumber's state file (it writes floats as Lua prints them: 0.30000001192093).
         private static func savedMusicVolume(on pipewire: PrivatePipeWire) throws -> Double? {
             try pipewire.wirePlumberState(stateFile)[musicKey + ":volume"].flatMap(Double.init)
+        }
+
+        /// Moves a stream with `pactl move-sink-input` until it plays on `sink`.
+        ///
+        /// pipewire-pulse 0.3.65 sometimes answers a one-shot pactl's move with success and does
+        /// nothing (no target metadata is written): about one move in four on this machine. The
+        /// facts here are about what WirePlumber saves once a move happened, so the move is repeated
+        /// until it shows; docs/server-facts.md records the dropped moves.
+        private func movePulseStream(
+            _ probe: String, index: Int, to sinkName: String, sinkIndex: Int, on pipewire: PrivatePipeWire
+        ) async throws {
+            try await waitUntil("the \(probe) stream plays on \(sinkName)", poll: .milliseconds(300)) {
+                if try await sink(of: probe, on: pipewire) == sinkIndex { return true }
+                _ = try await pipewire.pactl("move-sink-input", String(index), sinkName)
+                return false
+            }
         }
 
         private static func volume(of probe: String, on pipewire: PrivatePipeWire) async throws -> Double? {
