@@ -1,6 +1,10 @@
 /// Lookups over a PulseAudio-protocol server's streams, modules and sinks, read with pactl.
 extension PulseProtocolServer {
     /// Every stream the server plays now.
+    ///
+    /// ```swift
+    /// let muted = try await pulse.sinkInputs().filter(\.isMuted)
+    /// ```
     public func sinkInputs() async throws -> [PulseSinkInput] {
         try PulseSinkInput.parse(try await tool("pactl", ["-f", "json", "list", "sink-inputs"]))
     }
@@ -15,6 +19,10 @@ extension PulseProtocolServer {
     }
 
     /// The names of the modules the server has loaded, in load order.
+    ///
+    /// ```swift
+    /// let corks = try await pulse.moduleNames().contains("module-role-cork")
+    /// ```
     public func moduleNames() async throws -> [String] {
         try await tool("pactl", ["list", "short", "modules"]).split(separator: "\n").compactMap { line in
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -23,6 +31,10 @@ extension PulseProtocolServer {
     }
 
     /// The index of the sink named `name`, or nil.
+    ///
+    /// ```swift
+    /// let speaker = try await pulse.sinkIndex(named: "speaker")
+    /// ```
     public func sinkIndex(named name: String) async throws -> Int? {
         try await tool("pactl", ["list", "short", "sinks"]).split(separator: "\n").lazy.compactMap { line -> Int? in
             let columns = line.split(separator: "\t")
