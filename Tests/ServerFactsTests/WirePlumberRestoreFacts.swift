@@ -10,7 +10,8 @@ extension ServerFacts {
     /// What repairs what, as these tests pin it: the `route-settings` metadata accepts JSON entries
     /// `restore.stream.Output/Audio.media.role:<Role>` = `{ "volume", "mute", "volumes", "channels" }`
     /// and copies them into the saved state; it ignores a target. A saved target is cleared only by
-    /// setting `target.object` to -1 on a live stream of that role in the `default` metadata.
+    /// setting `target.object` to -1 on a live stream of that role in the `default` metadata, which
+    /// is also what pipewire-pulse writes when a stream is moved to the default sink.
     @Suite("Facts: WirePlumber restores stream state per role")
     struct WirePlumberRestoreFacts {
         static let stateFile = "restore-stream"
