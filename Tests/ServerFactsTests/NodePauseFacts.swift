@@ -1,0 +1,75 @@
+import AudioSessionTesting
+import Testing
+
+extension ServerFacts {
+    /// On PipeWire a foreign client can pause any node of the same user (pw-cli send-command ID Pause):
+    /// the agent's "silence" for apps that never link the library. These pin what a pause does and
+    /// does not do, and that a relink undoes it.
+    @Suite("Facts: pausing a foreign PipeWire node")
+    struct NodePauseFacts {
+        @Test(
+            "Pause silences a node (native or pipewire-pulse client) that keeps reporting running and uncorked; Start resumes it",
+            arguments: ["pw-play", "paplay"])
+        func pauseSilencesUntilStart(player tool: String) async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+            defer { speaker.stop() }
+            let (player, node) = try await playTone(with: tool, on: pipewire)
+            defer { player.kill() }
+            try await waitUntil("the tone is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
+
+            _ = try await pipewire.tool("pw-cli", ["send-command", String(node.id), "Pause", "{}"])
+            try await waitUntil("the paused node falls silent") { try await speaker.rms(over: .milliseconds(100)) < 0.001 }
+            #expect(try await speaker.rms(over: .milliseconds(200)) < 0.001)
+            #expect(try await pipewire.node(where: "audiosession.probe", is: "paused")?.state == "running")
+            #expect(try await pipewire.sinkInput(where: "audiosession.probe", is: "paused")?.isCorked == false)
+
+            _ = try await pipewire.tool("pw-cli", ["send-command", String(node.id), "Start", "{}"])
+            try await waitUntil("the started node is heard again") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
+        }
+
+        @Test("a paused node moved to another sink plays there, and goes on playing when moved back")
+        func relinkUndoesPause() async throws {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            _ = try await pipewire.plug(.secondSpeaker)
+            let secondSerial = try #require(try await waitForValue("the second speaker's node") {
+                try await pipewire.node(where: "node.name", is: "speaker2")
+            }.serial)
+            let speakerSerial = try #require(try await pipewire.node(where: "node.name", is: "speaker")?.serial)
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+            defer { speaker.stop() }
+            let speaker2 = try await MonitorRecorder.start("speaker2.monitor", in: pipewire)
+            defer { speaker2.stop() }
+            let (player, node) = try await playTone(with: "pw-play", on: pipewire)
+            defer { player.kill() }
+            try await waitUntil("the tone is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
+            _ = try await pipewire.tool("pw-cli", ["send-command", String(node.id), "Pause", "{}"])
+            try await waitUntil("the paused node falls silent") { try await speaker.rms(over: .milliseconds(100)) < 0.001 }
+
+            try await pipewire.setMetadata("default", subject: node.id, key: "target.object", value: String(secondSerial), type: "Spa:Id")
+            try await waitUntil("the relinked node is heard on speaker2") { try await speaker2.rms(over: .milliseconds(100)) > 0.3 }
+
+            try await pipewire.setMetadata("default", subject: node.id, key: "target.object", value: String(speakerSerial), type: "Spa:Id")
+            try await waitUntil("moved back, it is heard on speaker") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
+            #expect(try await speaker2.rms(over: .milliseconds(200)) < 0.001)
+        }
+
+        /// Plays a tone with pw-play (a native client) or paplay (a pulse client through pipewire-pulse).
+        private func playTone(with tool: String, on pipewire: PrivatePipeWire) async throws -> (ChildProcess, PipeWireObject) {
+            let tone = try ToneFile.sine(frequency: 440, seconds: 4, amplitude: 0.5, in: pipewire.directory)
+            let arguments = tool == "pw-play"
+                ? ["--media-role=Music", "-P", "{ audiosession.probe=paused }", tone]
+                : ["--property=media.role=music", "--property=audiosession.probe=paused", tone]
+            let player = try pipewire.spawn(tool, arguments)
+            do {
+                let node = try await waitForValue("pw-play's node") { try await pipewire.node(where: "audiosession.probe", is: "paused") }
+                return (player, node)
+            } catch {
+                player.kill()
+                throw error
+            }
+        }
+    }
+}
