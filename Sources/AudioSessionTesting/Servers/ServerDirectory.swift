@@ -15,7 +15,9 @@ final class ServerDirectory: Sendable {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let name = "audiosession-\(arguments[0])-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         path = "\(base)/\(name)"
-        let result = try await ServerDirectory.script(["start"] + arguments + [path])
+        // The script's guard stops the server if this process dies before stop() runs.
+        let result = try await ServerDirectory.script(
+            ["start"] + arguments + [path], extraEnvironment: ["AUDIOSESSION_SERVER_OWNER": String(getpid())])
         guard result.succeeded else {
             _ = try? await ServerDirectory.script(["stop", path])
             throw ToolFailure(command: ["private-server", "start"] + arguments, result: result)
@@ -49,10 +51,11 @@ final class ServerDirectory: Sendable {
 
     deinit { stop() }
 
-    private static func script(_ arguments: [String]) async throws -> ToolResult {
+    private static func script(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws -> ToolResult {
         let scratch = NSTemporaryDirectory()
         let child = try ChildProcess(
-            [PackageLayout.privateServerScript] + arguments, environment: ProcessInfo.processInfo.environment,
+            [PackageLayout.privateServerScript] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(extraEnvironment) { _, extra in extra },
             outputDirectory: scratch)
         let status = await child.waitForExit()
         defer { child.removeOutputFiles() }

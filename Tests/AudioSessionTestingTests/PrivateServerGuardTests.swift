@@ -1,0 +1,47 @@
+import AudioSessionTesting
+import Foundation
+import Testing
+
+/// A test process that dies before it stops its server must not leave the server running.
+@Suite("Private server guard")
+struct PrivateServerGuardTests {
+    @Test("a server whose owner process dies is stopped and its directory removed")
+    func ownerDies() async throws {
+        let scratch = NSTemporaryDirectory() + "audiosession-guard-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let owner = try ChildProcess(["sleep", "60"], environment: ProcessInfo.processInfo.environment, outputDirectory: scratch)
+        defer { owner.kill() }
+        let serverDirectory = scratch + "/server"
+        let script = Self.repository + "/scripts/private-server"
+        let start = try ChildProcess(
+            [script, "start", "pulse", serverDirectory],
+            environment: ProcessInfo.processInfo.environment.merging(["AUDIOSESSION_SERVER_OWNER": String(owner.pid)]) { $1 },
+            outputDirectory: scratch)
+        #expect(await start.waitForExit() == 0, "start failed: \(start.standardError)")
+        let serverPID = try #require(
+            try String(contentsOfFile: serverDirectory + "/pids", encoding: .utf8)
+                .split(separator: "\n").first.flatMap { Int32($0) })
+        #expect(kill(serverPID, 0) == 0)
+
+        owner.kill()
+        _ = await owner.waitForExit()
+
+        try await waitUntil("the guard stopped the server and removed its directory", timeout: .seconds(10)) {
+            !FileManager.default.fileExists(atPath: serverDirectory) && !Self.isRunning(serverPID)
+        }
+    }
+
+    private static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return !stat[close...].hasPrefix(") Z")
+    }
+
+    private static let repository: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+}
