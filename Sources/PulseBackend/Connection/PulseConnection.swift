@@ -1,0 +1,78 @@
+internal import CPulse
+public import SoundServer
+
+/// A connection to a PulseAudio server (or pipewire-pulse): the project's only libpulse binding.
+///
+/// The connection owns a `pa_threaded_mainloop` and a `pa_context`. It never autospawns a
+/// server. Every call is asynchronous and reports failures as ``PulseError``; libpulse objects
+/// are touched only on the loop thread or with the loop locked.
+///
+/// ```swift
+/// let connection = try await PulseConnection.connect(properties: ["application.name": "audiosessiond"])
+/// defer { connection.disconnect() }
+/// let info = try await connection.serverInfo()
+/// print(info.name, info.defaultSinkName ?? "no default sink")
+/// ```
+public final class PulseConnection: Sendable {
+    let core: PulseCore
+
+    private init(core: PulseCore) { self.core = core }
+
+    /// Connects to a server and returns once the connection is ready.
+    ///
+    /// - Parameters:
+    ///   - server: The server address (`unix:/run/user/1000/pulse/native`, `tcp:host`); `nil`
+    ///     means libpulse's default: `PULSE_SERVER`, then client.conf, then the user's socket.
+    ///   - properties: Client properties such as `application.name`, `application.id`,
+    ///     `application.process.id` (libpulse fills the process facts it knows itself).
+    /// - Throws: ``PulseError`` with ``PulseError/Code/connectionRefused`` when no server listens,
+    ///   ``PulseError/Code/invalidServer`` for a malformed address.
+    ///
+    /// The corresponding PulseAudio calls are `pa_context_new_with_proplist` and `pa_context_connect`
+    /// (with `PA_CONTEXT_NOAUTOSPAWN`).
+    public static func connect(
+        server: String? = nil, properties: [String: String] = ["application.name": "AudioSession"]
+    ) async throws(PulseError) -> PulseConnection {
+        let core = try PulseCore(properties: properties)
+        try await core.connect(server: server)
+        return PulseConnection(core: core)
+    }
+
+    /// Whether the connection is up: `false` after ``disconnect()`` or when the server went away.
+    public var isConnected: Bool { core.isConnected }
+
+    /// Closes the connection and stops its loop thread; pending calls fail with
+    /// ``PulseError/Code/connectionTerminated``. Safe to call more than once. Call it from outside
+    /// the loop thread (not from a mirror's handler), so the thread can be joined.
+    public func disconnect() { core.close() }
+
+    deinit { core.close() }
+}
+
+extension PulseConnection {
+    /// Starts one request with the loop locked; `completion` runs on the loop thread.
+    func request<Item>(
+        _ name: StaticString, _ completion: @escaping (Result<[Item], PulseError>) -> Void,
+        _ call: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?
+    ) {
+        core.withLoopLocked { loop in loop.start(name, ListOperation<Item>(completion), call) }
+    }
+
+    /// Starts one request answered by a single value, with the loop locked.
+    func request<Value>(
+        _ name: StaticString, _ completion: @escaping (Result<Value, PulseError>) -> Void,
+        _ call: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?
+    ) {
+        core.withLoopLocked { loop in loop.start(name, ValueOperation<Value>(completion), call) }
+    }
+
+    /// Waits for a request started by `start`, which hands its completion to the loop thread.
+    func awaiting<Value: Sendable>(
+        _ start: (@escaping @Sendable (Result<Value, PulseError>) -> Void) -> Void
+    ) async throws(PulseError) -> Value {
+        let result: Result<Value, PulseError> = await withCheckedContinuation { continuation in
+            start { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,105 @@
+internal import CPulse
+public import SoundServer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension PulseConnection {
+    /// Every entry of the server's stream-restore database.
+    ///
+    /// ```swift
+    /// let music = try await connection.streamRestoreEntries().first { $0.name == "sink-input-by-media-role:music" }
+    /// ```
+    ///
+    /// - Throws: ``PulseError`` with ``PulseError/Code/noExtension`` when module-stream-restore is
+    ///   not loaded.
+    ///
+    /// The corresponding PulseAudio call is `pa_ext_stream_restore_read`.
+    public func streamRestoreEntries() async throws(PulseError) -> [StreamRestoreEntry] {
+        try await awaiting { done in
+            request("pa_ext_stream_restore_read", done) { pa_ext_stream_restore_read($0, OperationCallbacks.streamRestoreEntry, $1) }
+        }
+    }
+
+    /// Writes entries into the stream-restore database: how the agent repairs a volume, mute or
+    /// device the server saved while a stream was ducked, silenced or moved.
+    ///
+    /// ```swift
+    /// let repaired = StreamRestoreEntry(
+    ///     name: "sink-input-by-media-role:music", channelMap: ChannelMap([.frontLeft, .frontRight]),
+    ///     volume: ChannelVolumes(repeating: .normal, count: 2))
+    /// try await connection.writeStreamRestoreEntries([repaired], mode: .replace)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - mode: ``StreamRestoreEntry/WriteMode/replace`` replaces same-named entries;
+    ///     ``StreamRestoreEntry/WriteMode/merge`` merges fields; ``StreamRestoreEntry/WriteMode/set``
+    ///     replaces the whole database.
+    ///   - applyImmediately: Whether running streams that match take the written state now.
+    ///
+    /// The corresponding PulseAudio call is `pa_ext_stream_restore_write`.
+    public func writeStreamRestoreEntries(
+        _ entries: [StreamRestoreEntry], mode: StreamRestoreEntry.WriteMode, applyImmediately: Bool = false
+    ) async throws(PulseError) {
+        try await awaiting { (done: @escaping @Sendable (Result<Void, PulseError>) -> Void) in
+            // libpulse copies the entries into its request during the call: the C strings only
+            // need to live until it returns.
+            var strings: [UnsafeMutablePointer<CChar>?] = []
+            defer { for string in strings { free(string) } }
+            let infos = entries.map { entry -> pa_ext_stream_restore_info in
+                let name = strdup(entry.name)
+                let device = entry.deviceName.flatMap { strdup($0) }
+                strings += [name, device]
+                return pa_ext_stream_restore_info(
+                    name: name, channel_map: PulseValues.cChannelMap(entry.channelMap),
+                    volume: PulseValues.cvolume(entry.volume ?? ChannelVolumes([])), device: device, mute: entry.isMuted ? 1 : 0)
+            }
+            request("pa_ext_stream_restore_write", done) { context, userdata in
+                infos.withUnsafeBufferPointer { buffer in
+                    pa_ext_stream_restore_write(
+                        context, mode.pulse, buffer.baseAddress, UInt32(buffer.count), applyImmediately ? 1 : 0,
+                        OperationCallbacks.success, userdata)
+                }
+            }
+        }
+    }
+
+    /// Follows the stream-restore database: each element is the whole database after a change.
+    ///
+    /// ```swift
+    /// for await entries in try await connection.streamRestoreChanges() {
+    ///     print(entries.map(\.name))
+    /// }
+    /// ```
+    ///
+    /// The corresponding PulseAudio calls are `pa_ext_stream_restore_subscribe` and
+    /// `pa_ext_stream_restore_set_subscribe_cb`, then `pa_ext_stream_restore_read` per change.
+    public func streamRestoreChanges() async throws(PulseError) -> StreamRestoreChanges {
+        let (stream, continuation) = AsyncStream<[StreamRestoreEntry]>.makeStream(bufferingPolicy: .unbounded)
+        let token = core.withLoopLocked { loop in
+            let token = loop.addStreamRestoreListener { [weak self] in
+                self?.request("pa_ext_stream_restore_read", { (result: Result<[StreamRestoreEntry], PulseError>) in
+                    if case .success(let entries) = result { continuation.yield(entries) }
+                }) { pa_ext_stream_restore_read($0, OperationCallbacks.streamRestoreEntry, $1) }
+            }
+            let ended = loop.addTerminationListener { _ in continuation.finish() }
+            return [token, ended]
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.core.withLoopLocked { loop in for listener in token { loop.removeListener(listener) } }
+        }
+        do throws(PulseError) {
+            try await awaiting { (done: @escaping @Sendable (Result<Void, PulseError>) -> Void) in
+                request("pa_ext_stream_restore_subscribe", done) {
+                    pa_ext_stream_restore_subscribe($0, 1, OperationCallbacks.success, $1)
+                }
+            }
+        } catch {
+            continuation.finish()
+            throw error
+        }
+        return StreamRestoreChanges(base: stream)
+    }
+}
