@@ -7,13 +7,13 @@ struct PolicyLoaderServerModulesTests {
     static func fixture(_ name: String) -> String { PolicyTestPaths.testDirectory + "/Fixtures/server-modules/" + name }
 
     static func problems(in file: String) -> [String] {
-        let path = PolicyTestPaths.broken(file)
+        let path = fixture(file)
         do {
             _ = try PolicyLoader.forFile().load(explicitFile: path)
             return []
         } catch {
             // The loader throws only PolicyLoadError (typed throws).
-            return error.problems.map { String($0.description.dropFirst(PolicyTestPaths.broken("").count)) }
+            return error.problems.map { String($0.description.dropFirst(fixture("").count)) }
         }
     }
 
@@ -66,20 +66,22 @@ struct PolicyLoaderServerModulesTests {
     @Test func everyWrongLineIsReportedWithItsLineKeyPathAndTheAcceptedValues() {
         let keys =
             "module-role-cork, module-role-ducking, module-switch-on-connect, module-switch-on-port-available, module-intended-roles, other-policy-modules"
-        #expect(Self.problems(in: "server-modules.toml") == [
-            #"server-modules.toml:5:1: server-modules.module-role-cok: unknown key "module-role-cok"; expected one of: \#(keys); did you mean "module-role-cork"?"#,
-            "server-modules.toml:6:1: server-modules.module-stream-restore: the agent never unloads module-stream-restore: it repairs the module's database instead, so it never keeps a ducked or silenced level; remove this line",
-            #"server-modules.toml:7:23: server-modules.module-role-ducking: unknown choice "takeover"; expected one of: take-over, leave; did you mean "take-over"?"#,
-            #"server-modules.toml:8:35: server-modules.module-switch-on-port-available: module-switch-on-port-available cannot be taken over: it switches a card's port and profile when a jack is plugged, which the agent does not do; expected "leave""#,
-            #"server-modules.toml:9:25: server-modules.module-intended-roles: expected "take-over" or "leave", found boolean true"#,
-            #"server-modules.toml:10:24: server-modules.other-policy-modules: unknown choice "keep"; expected one of: take-over, leave"#,
-        ])
+        #expect(
+            Self.problems(in: "broken-lines.toml") == [
+                #"broken-lines.toml:5:1: server-modules.module-role-cok: unknown key "module-role-cok"; expected one of: \#(keys); did you mean "module-role-cork"?"#,
+                "broken-lines.toml:6:1: server-modules.module-stream-restore: the agent never unloads module-stream-restore: it repairs the module's database instead, so it never keeps a ducked or silenced level; remove this line",
+                #"broken-lines.toml:7:23: server-modules.module-role-ducking: unknown choice "takeover"; expected one of: take-over, leave; did you mean "take-over"?"#,
+                #"broken-lines.toml:8:35: server-modules.module-switch-on-port-available: module-switch-on-port-available cannot be taken over: it switches a card's port and profile when a jack is plugged, which the agent does not do; expected "leave""#,
+                #"broken-lines.toml:9:25: server-modules.module-intended-roles: expected "take-over" or "leave", found boolean true"#,
+                #"broken-lines.toml:10:24: server-modules.other-policy-modules: unknown choice "keep"; expected one of: take-over, leave"#,
+            ])
     }
 
     @Test func theTableMustBeATable() {
-        #expect(Self.problems(in: "server-modules-not-a-table.toml") == [
-            #"server-modules-not-a-table.toml:3:18: server-modules: expected a table, found string "take-over""#
-        ])
+        #expect(
+            Self.problems(in: "broken-not-a-table.toml") == [
+                #"broken-not-a-table.toml:3:18: server-modules: expected a table, found string "take-over""#
+            ])
     }
 
     /// Desktops take the role modules and switch-on-connect over and leave port switching and
@@ -87,10 +89,12 @@ struct PolicyLoaderServerModulesTests {
     @Test(arguments: ["default.toml", "car.toml", "office.toml"])
     func shippedPoliciesTakeRoleModulesOver(_ name: String) throws {
         let modules = try PolicyLoader.forFile().load(explicitFile: PolicyTestPaths.shipped(name)).policy.serverModules
-        #expect(modules.choices == [
-            .roleCork: .takeOver, .roleDucking: .takeOver, .switchOnConnect: .takeOver, .switchOnPortAvailable: .leave,
-            .intendedRoles: .leave,
-        ])
+        #expect(
+            modules.choices == [
+                .roleCork: .takeOver, .roleDucking: .takeOver, .switchOnConnect: .takeOver,
+                .switchOnPortAvailable: .leave,
+                .intendedRoles: .leave,
+            ])
         #expect(modules.otherPolicyModules == .leave)
     }
 }

@@ -19,7 +19,8 @@ extension Policy {
         public var otherPolicyModules: ServerModuleChoice
 
         /// Creates the settings; every module is left to the server unless listed.
-        public init(choices: [ServerModule: ServerModuleChoice] = [:], otherPolicyModules: ServerModuleChoice = .leave) {
+        public init(choices: [ServerModule: ServerModuleChoice] = [:], otherPolicyModules: ServerModuleChoice = .leave)
+        {
             self.choices = choices
             self.otherPolicyModules = otherPolicyModules
         }

@@ -37,7 +37,8 @@ public struct ModuleArgumentError: Error, Hashable, Sendable, CustomStringConver
         case .equalsWithoutKey: problem = "'=' at character \(position) has no key before it"
         case .keyWithoutValue(let key): problem = "key \"\(key)\" at character \(position) has no '=' and value"
         case .whitespaceInKey(let key):
-            problem = "key \"\(key)\" at character \(position) contains whitespace; expected key=value pairs separated by spaces"
+            problem =
+                "key \"\(key)\" at character \(position) contains whitespace; expected key=value pairs separated by spaces"
         case .unclosedQuote(let quote):
             problem = "the \(quote == "'" ? "single" : "double") quote at character \(position) is never closed"
         case .danglingBackslash: problem = "the backslash at character \(position) escapes nothing"

@@ -84,12 +84,14 @@ public struct RoleInteraction: Hashable, Sendable {
         if duck {
             // Several groups are a ducking feature; every list must then have as many.
             let counts = ["trigger_roles", "ducking_roles", "volume"].map { key in
-                arguments[key].map { $0.isEmpty ? 0 : $0.split(separator: "/", omittingEmptySubsequences: false).count } ?? 0
+                arguments[key].map { $0.isEmpty ? 0 : $0.split(separator: "/", omittingEmptySubsequences: false).count }
+                    ?? 0
             }
             if counts.contains(where: { $0 > 1 }), Set(counts).count > 1 {
                 throw ServerModuleProblem(
                     module: module,
-                    reason: "trigger_roles, ducking_roles and volume have \(counts[0]), \(counts[1]) and \(counts[2]) groups; with more than one group the module needs as many of each")
+                    reason: "trigger_roles, ducking_roles and volume have \(counts[0]), \(counts[1]) and \(counts[2]) "
+                        + "groups; with more than one group the module needs as many of each")
             }
             self.action = .duck(volume: arguments["volume"] ?? "-20dB")
         } else {
@@ -102,7 +104,8 @@ public struct RoleInteraction: Hashable, Sendable {
         if let text = arguments["global"] {
             guard let flag = Self.boolean(text) else {
                 throw ServerModuleProblem(
-                    module: module, reason: "global=\"\(text)\" is not a boolean; expected 1, 0, yes, no, true, false, on or off")
+                    module: module,
+                    reason: "global=\"\(text)\" is not a boolean; expected 1, 0, yes, no, true, false, on or off")
             }
             global = flag
         }
@@ -130,7 +133,10 @@ public struct RoleInteraction: Hashable, Sendable {
         for group in text.split(separator: "/", omittingEmptySubsequences: false) {
             let roles = group.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !group.isEmpty, !roles.contains(where: \.isEmpty) else {
-                throw ListProblem(reason: "\(key)=\"\(text)\" has an empty role or group; expected roles separated by ',' and groups by '/'")
+                throw ListProblem(
+                    reason:
+                        "\(key)=\"\(text)\" has an empty role or group; expected roles separated by ',' and groups by '/'"
+                )
             }
             result.append(roles)
         }

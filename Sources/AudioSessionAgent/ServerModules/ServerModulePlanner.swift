@@ -17,6 +17,9 @@ public import AudioPolicy
 public enum ServerModulePlanner {
     /// The plan for the modules loaded now. Modules that are not policy modules
     /// (`module-stream-restore` included: its database is repaired, never unloaded) are ignored.
+    ///
+    /// Two instances with the same name and argument share one journal key, so they come back as
+    /// one: a second identical role module only repeated the first one's work.
     public static func plan(loaded: [LoadedModule], policy: Policy.ServerModules) -> ServerModulePlan {
         var plan = ServerModulePlan()
         for module in loaded.sorted(by: { $0.index < $1.index }) {

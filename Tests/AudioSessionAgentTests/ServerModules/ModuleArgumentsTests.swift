@@ -29,8 +29,11 @@ struct ModuleArgumentsTests {
         Good(argument: #"a=back\\slash"#, pairs: [#"a=back\slash"#]),
         Good(argument: #"a=\'q"#, pairs: ["a='q"]),
         Good(argument: #"a="x"b=1"#, pairs: ["a=x", "b=1"]),
-        Good(argument: "trigger_roles=phone/navigation ducking_roles=music,video/music volume=30%/-10dB global=yes",
-             pairs: ["trigger_roles=phone/navigation", "ducking_roles=music,video/music", "volume=30%/-10dB", "global=yes"]),
+        Good(
+            argument: "trigger_roles=phone/navigation ducking_roles=music,video/music volume=30%/-10dB global=yes",
+            pairs: [
+                "trigger_roles=phone/navigation", "ducking_roles=music,video/music", "volume=30%/-10dB", "global=yes",
+            ]),
     ]
 
     @Test(arguments: good)
@@ -47,12 +50,20 @@ struct ModuleArgumentsTests {
 
     static let bad: [Bad] = [
         Bad(argument: "=x", message: #"module argument "=x": '=' at character 1 has no key before it"#),
-        Bad(argument: "a=1 global", message: #"module argument "a=1 global": key "global" at character 5 has no '=' and value"#),
+        Bad(
+            argument: "a=1 global",
+            message: #"module argument "a=1 global": key "global" at character 5 has no '=' and value"#),
         Bad(
             argument: "a b=1",
-            message: #"module argument "a b=1": key "a b" at character 1 contains whitespace; expected key=value pairs separated by spaces"#),
-        Bad(argument: "a='open", message: #"module argument "a='open": the single quote at character 3 is never closed"#),
-        Bad(argument: "x=1 a=\"open", message: #"module argument "x=1 a="open": the double quote at character 7 is never closed"#),
+            message:
+                #"module argument "a b=1": key "a b" at character 1 contains whitespace; expected key=value pairs separated by spaces"#
+        ),
+        Bad(
+            argument: "a='open", message: #"module argument "a='open": the single quote at character 3 is never closed"#
+        ),
+        Bad(
+            argument: "x=1 a=\"open",
+            message: #"module argument "x=1 a="open": the double quote at character 7 is never closed"#),
         Bad(argument: #"a=x\"#, message: #"module argument "a=x\": the backslash at character 4 escapes nothing"#),
         Bad(argument: #"a="x\"#, message: #"module argument "a="x\": the backslash at character 5 escapes nothing"#),
         Bad(argument: "a=1 a=2", message: #"module argument "a=1 a=2": key "a" at character 5 is given twice"#),
@@ -83,11 +94,18 @@ struct ModuleArgumentsTests {
         for _ in 0..<2_000 {
             let count = Int(generator.next() % 4)
             let pairs = (0..<count).map { index in
-                ("k\(index)", String((0..<Int(generator.next() % 8)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }))
+                (
+                    "k\(index)",
+                    String(
+                        (0..<Int(generator.next() % 8)).map { _ in
+                            alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                        })
+                )
             }
             let quote: Character = generator.next() % 2 == 0 ? "'" : "\""
             let text = pairs.map { key, value in
-                "\(key)=\(quote)" + value.map { $0 == quote || $0 == "\\" ? "\\\($0)" : String($0) }.joined() + "\(quote)"
+                "\(key)=\(quote)" + value.map { $0 == quote || $0 == "\\" ? "\\\($0)" : String($0) }.joined()
+                    + "\(quote)"
             }.joined(separator: " ")
             let parsed = try ModuleArguments(parsing: text)
             #expect(parsed.pairs.map(\.key) == pairs.map(\.0), "\(text)")
@@ -101,7 +119,8 @@ struct ModuleArgumentsTests {
         let alphabet = Array(#"a=\'" b"#) + ["\t", "\n", "é", "="]
         var errors = 0
         for _ in 0..<5_000 {
-            let text = String((0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            let text = String(
+                (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
             do {
                 _ = try ModuleArguments(parsing: text)
             } catch {

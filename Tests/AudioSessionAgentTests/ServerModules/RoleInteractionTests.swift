@@ -35,7 +35,8 @@ struct RoleInteractionTests {
 
     @Test func duckingReadsGroupsAndVolumes() throws {
         let ducking = try #require(
-            try Self.ducking("trigger_roles=phone/navigation ducking_roles=music,video/music volume=30%/-10dB global=yes"))
+            try Self.ducking(
+                "trigger_roles=phone/navigation ducking_roles=music,video/music volume=30%/-10dB global=yes"))
         #expect(ducking.action == .duck(volume: "30%/-10dB"))
         #expect(ducking.groups.map(\.triggerRoles) == [["phone"], ["navigation"]])
         #expect(ducking.groups.map(\.targetRoles) == [["music", "video"], ["music"]])
@@ -71,10 +72,14 @@ struct RoleInteractionTests {
             reason: #"global="maybe" is not a boolean; expected 1, 0, yes, no, true, false, on or off"#),
         Refused(
             name: "module-role-cork", argument: "trigger_roles=phone,",
-            reason: #"trigger_roles="phone," has an empty role or group; expected roles separated by ',' and groups by '/'"#),
+            reason:
+                #"trigger_roles="phone," has an empty role or group; expected roles separated by ',' and groups by '/'"#
+        ),
         Refused(
             name: "module-role-ducking", argument: "trigger_roles=phone/navigation ducking_roles=music",
-            reason: "trigger_roles, ducking_roles and volume have 2, 1 and 0 groups; with more than one group the module needs as many of each"),
+            reason:
+                "trigger_roles, ducking_roles and volume have 2, 1 and 0 groups; with more than one group the module needs as many of each"
+        ),
         Refused(
             name: "module-role-ducking", argument: "volume='20%",
             reason: #"module argument "volume='20%": the single quote at character 8 is never closed"#),

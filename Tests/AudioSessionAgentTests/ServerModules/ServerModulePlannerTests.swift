@@ -19,15 +19,18 @@ struct ServerModulePlannerTests {
     static let takeOverRoles = Policy.ServerModules(choices: [.roleCork: .takeOver, .roleDucking: .takeOver])
 
     @Test func takingOverJournalsEachModuleBeforeUnloadingIt() {
-        let ducking = LoadedModule(index: 21, name: "module-role-ducking", argument: "trigger_roles=navigation volume='25%'")
+        let ducking = LoadedModule(
+            index: 21, name: "module-role-ducking", argument: "trigger_roles=navigation volume='25%'")
         let plan = ServerModulePlanner.plan(loaded: [ducking] + Self.stock, policy: Self.takeOverRoles)
         #expect(plan.unloads.map(\.module) == [Self.stock[4], ducking])
-        #expect(plan.actions == [
-            .journal(.moduleUnloaded(name: "module-role-cork", argument: "")),
-            .unload(index: 14, name: "module-role-cork"),
-            .journal(.moduleUnloaded(name: "module-role-ducking", argument: "trigger_roles=navigation volume='25%'")),
-            .unload(index: 21, name: "module-role-ducking"),
-        ])
+        #expect(
+            plan.actions == [
+                .journal(.moduleUnloaded(name: "module-role-cork", argument: "")),
+                .unload(index: 14, name: "module-role-cork"),
+                .journal(
+                    .moduleUnloaded(name: "module-role-ducking", argument: "trigger_roles=navigation volume='25%'")),
+                .unload(index: 21, name: "module-role-ducking"),
+            ])
         // Nothing else is a policy module; stream-restore is repaired, never unloaded.
         #expect(plan.left.map(\.module.name) == ["module-switch-on-port-available", "module-intended-roles"])
         #expect(plan.left.map(\.job) == [.cardPorts, .deviceChoice])
@@ -68,14 +71,17 @@ struct ServerModulePlannerTests {
         let broken = LoadedModule(index: 14, name: "module-role-cork", argument: "trigger_roles='phone")
         let plan = ServerModulePlanner.plan(loaded: [broken], policy: .init())
         #expect(plan.left == [LeftModule(module: broken, job: .unreadableRoles)])
-        #expect(plan.problems.map(\.description) == [
-            #"module-role-cork (#14): module argument "trigger_roles='phone": the single quote at character 15 is never closed"#
-        ])
+        #expect(
+            plan.problems.map(\.description) == [
+                #"module-role-cork (#14): module argument "trigger_roles='phone": the single quote at character 15 is never closed"#
+            ])
         #expect(plan.moduleHandling(role: "event") == "module-role-cork")
         #expect(plan.moduleHandling(role: nil) == "module-role-cork")
         // Taken over, the argument is journalled as it is, unread.
         let takeOver = ServerModulePlanner.plan(loaded: [broken], policy: Self.takeOverRoles)
-        #expect(takeOver.actions.first == .journal(.moduleUnloaded(name: "module-role-cork", argument: "trigger_roles='phone")))
+        #expect(
+            takeOver.actions.first
+                == .journal(.moduleUnloaded(name: "module-role-cork", argument: "trigger_roles='phone")))
     }
 
     @Test func restoreLoadsBackWhatIsMissingAndSkipsWhatIsLoadedAgain() {
@@ -90,15 +96,18 @@ struct ServerModulePlannerTests {
             LoadedModule(index: 41, name: "module-switch-on-connect", argument: "only_from_unavailable=no"),
         ]
         let plan = ServerModulePlanner.restorePlan(pending: pending, loaded: loaded)
-        #expect(plan.reloads == [
-            ModuleReload(name: "module-role-cork", argument: ""),
-            ModuleReload(name: "module-switch-on-connect", argument: "only_from_unavailable=yes"),
-        ])
-        #expect(plan.alreadyLoaded == [ModuleReload(name: "module-role-ducking", argument: "trigger_roles=phone global=1")])
-        #expect(plan.reloads.map(\.journalKey) == [
-            .module(name: "module-role-cork", argument: ""),
-            .module(name: "module-switch-on-connect", argument: "only_from_unavailable=yes"),
-        ])
+        #expect(
+            plan.reloads == [
+                ModuleReload(name: "module-role-cork", argument: ""),
+                ModuleReload(name: "module-switch-on-connect", argument: "only_from_unavailable=yes"),
+            ])
+        #expect(
+            plan.alreadyLoaded == [ModuleReload(name: "module-role-ducking", argument: "trigger_roles=phone global=1")])
+        #expect(
+            plan.reloads.map(\.journalKey) == [
+                .module(name: "module-role-cork", argument: ""),
+                .module(name: "module-switch-on-connect", argument: "only_from_unavailable=yes"),
+            ])
     }
 
     /// Two journalled instances with different arguments need two loaded instances to be skipped.

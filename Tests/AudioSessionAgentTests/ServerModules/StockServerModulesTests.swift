@@ -19,7 +19,8 @@ struct StockServerModulesTests {
 
     static func musicMuted(_ pulse: PrivatePulseAudio) async throws -> Bool? {
         PactlListing.isMuted(
-            role: "music", sinkInputs: try await pulse.tool("pactl", ["list", "sink-inputs"], extraEnvironment: ["LC_ALL": "C"]))
+            role: "music",
+            sinkInputs: try await pulse.tool("pactl", ["list", "sink-inputs"], extraEnvironment: ["LC_ALL": "C"]))
     }
 
     static func shippedDefaultPolicy() throws -> Policy {
@@ -77,10 +78,11 @@ struct StockServerModulesTests {
             let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             let restore = ServerModulePlanner.restorePlan(pending: next.pendingRestores, loaded: during)
             #expect(restore.alreadyLoaded.isEmpty)
-            #expect(restore.reloads == [
-                ModuleReload(name: "module-role-cork", argument: ""),
-                ModuleReload(name: "module-role-ducking", argument: Self.duckingArgument),
-            ])
+            #expect(
+                restore.reloads == [
+                    ModuleReload(name: "module-role-cork", argument: ""),
+                    ModuleReload(name: "module-role-ducking", argument: Self.duckingArgument),
+                ])
             for reload in restore.reloads {
                 let argument = reload.argument.isEmpty ? [] : [reload.argument]
                 _ = try await pulse.tool("pactl", ["load-module", reload.name] + argument)

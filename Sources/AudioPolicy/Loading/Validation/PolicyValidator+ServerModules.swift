@@ -21,7 +21,9 @@ extension PolicyValidator {
             }
             let module = ServerModule(moduleName: entry.key)
             guard module != nil || entry.key == Self.otherPolicyModulesKey else {
-                report(Self.unknownMessage(kind: "key", name: entry.key, accepted: Self.serverModulesKeys), at: node, onKey: true)
+                report(
+                    Self.unknownMessage(kind: "key", name: entry.key, accepted: Self.serverModulesKeys), at: node,
+                    onKey: true)
                 continue
             }
             let allowed = module?.allowedChoices ?? ServerModuleChoice.allCases
@@ -37,13 +39,17 @@ extension PolicyValidator {
         let expected = allowed.map { "\"\($0.name)\"" }.joined(separator: " or ")
         guard let text = string(node, expected: expected) else { return nil }
         guard let choice = ServerModuleChoice(rawValue: text) else {
-            report(Self.unknownMessage(kind: "choice", name: text, accepted: ServerModuleChoice.allCases.map(\.name)), at: node)
+            report(
+                Self.unknownMessage(kind: "choice", name: text, accepted: ServerModuleChoice.allCases.map(\.name)),
+                at: node)
             return nil
         }
         guard allowed.contains(choice) else {
             let name = module?.moduleName ?? Self.otherPolicyModulesKey
             let why = module.map { ": " + $0.whyOnlyAllowedChoices } ?? ""
-            report("\(name) cannot be \(choice == .takeOver ? "taken over" : "left")\(why); expected \(expected)", at: node)
+            report(
+                "\(name) cannot be \(choice == .takeOver ? "taken over" : "left")\(why); expected \(expected)", at: node
+            )
             return nil
         }
         return choice
