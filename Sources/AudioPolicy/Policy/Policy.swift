@@ -28,6 +28,8 @@ public struct Policy: Hashable, Sendable {
     public var appRules: [AppRule]
     /// Streams that are not apps (`[[exclude]]` in files): never targets, never triggers.
     public var exclusions: [Exclusion]
+    /// What the agent does about server-side policy modules (`[server-modules]` in files).
+    public var serverModules: ServerModules
 
     /// Creates a policy; every part has the schema's default.
     public init(
@@ -39,7 +41,8 @@ public struct Policy: Hashable, Sendable {
         rankRules: [RankRule] = [],
         roles: [Role: RoleBehavior] = [:],
         appRules: [AppRule] = [],
-        exclusions: [Exclusion] = []
+        exclusions: [Exclusion] = [],
+        serverModules: ServerModules = ServerModules()
     ) {
         self.version = version
         self.enabled = enabled
@@ -50,5 +53,6 @@ public struct Policy: Hashable, Sendable {
         self.roles = roles
         self.appRules = appRules
         self.exclusions = exclusions
+        self.serverModules = serverModules
     }
 }

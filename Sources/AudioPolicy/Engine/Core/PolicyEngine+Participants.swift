@@ -35,6 +35,9 @@ extension PolicyEngine {
         if let exclusion = state.policy.exclusions.first(where: { $0.matches(info.properties) }) {
             return "excluded: \(exclusion.why)"
         }
+        // The policy leaves this stream's role to a server module (module-role-cork, ...): acting
+        // on it as well would fight that module, whatever the exclusion list says.
+        if let module = info.leftToServerModule { return "left to the server: \(module)" }
         if let rule = appRule(for: info.app), rule.exempt {
             return "exempt app: \(rule.match.joined(separator: ", "))"
         }

@@ -32,4 +32,21 @@ public struct StreamInfo: Hashable, Sendable {
 
     /// The stream's `media.role`, as the server gave it.
     public var mediaRole: String? { properties["media.role"] }
+
+    /// The property a backend sets, to the module's name, on a stream whose role the policy leaves
+    /// to a server-side policy module (`[server-modules]`). Such a stream is never a target nor a
+    /// trigger: the module handles it.
+    ///
+    /// ```swift
+    /// let call = StreamInfo(id: "s2", direction: .playback,
+    ///                       properties: ["media.role": "phone", StreamInfo.leftToServerKey: "module-role-cork"])
+    /// call.leftToServerModule  // "module-role-cork"
+    /// ```
+    public static let leftToServerKey = "audiosession.left-to-server"
+
+    /// The server module the stream is left to, or `nil` when the agent's policy applies to it.
+    public var leftToServerModule: String? {
+        guard let module = properties[Self.leftToServerKey], !module.isEmpty else { return nil }
+        return module
+    }
 }

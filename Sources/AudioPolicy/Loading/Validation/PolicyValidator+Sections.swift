@@ -3,7 +3,7 @@ import TOMLReader
 
 // The schema, section by section (docs/policy-format.md is the reference).
 extension PolicyValidator {
-    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude"]
+    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output"]
     static let ranksKeys = ["default"]
@@ -91,6 +91,9 @@ extension PolicyValidator {
         }
         for (element, path) in tableListElements("exclude", of: root) {
             if let exclusion = validateExclude(element, path: path) { draft.exclusions.append(exclusion) }
+        }
+        if let node = child("server-modules", of: root, path: ""), let modules = table(node) {
+            draft.serverModules = validateServerModules(modules, path: node.path)
         }
         return draft
     }
