@@ -41,7 +41,7 @@ public final class PipeWireConnection: Sendable {
         logger: Logger = Logger(label: "audiosession.pipewire")
     ) async throws(PipeWireError) -> PipeWireConnection {
         _ = PipeWireLibrary.initialized
-        let loop = try ThreadLoop(name: "audiosession-pipewire")
+        let loop = try ThreadLoop(name: "audiosession-pw")
         let state = ConnectionState(loop: loop, logger: logger)
         do {
             try loop.start()

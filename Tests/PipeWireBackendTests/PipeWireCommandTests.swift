@@ -1,0 +1,172 @@
+import AudioSessionTesting
+import Foundation
+import PipeWireBackend
+import Synchronization
+import Testing
+
+/// Node Props, node commands and metadata writes, observed through independent clients and on the
+/// speaker's monitor.
+@Suite("PipeWire node and metadata commands", .serialized)
+struct PipeWireCommandTests {
+    @Test("Props volume 0.3 on a stream reaches the server and the sound; pactl keeps the user's level")
+    func propsVolume() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let connection = try await pipewire.connect()
+        defer { connection.close() }
+        let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+        defer { speaker.stop() }
+        let player = try pipewire.playTone(role: "Music")
+        defer { player.kill() }
+        let stream = try await waitForValue("the pw-play stream with its Props") {
+            connection.streamNode(of: player.pid).flatMap { $0.node?.props?.volume == nil ? nil : $0 }
+        }
+        try await waitUntil("the tone is heard at full level") { try await speaker.rms(over: .milliseconds(200)) > 0.3 }
+
+        try connection.setProps(PipeWireNodeProps(volume: 0.3), onNode: stream.id)
+        try await connection.sync()
+
+        try await waitUntil("pw-dump shows Props volume 0.3") {
+            try await PipeWireGraphReading.propsVolume(ofNode: stream.id, in: pipewire).map { abs($0 - 0.3) < 0.001 } ?? false
+        }
+        try await waitUntil("the mirror shows Props volume 0.3") {
+            connection.globals[stream.id]?.node?.props?.volume.map { abs($0 - 0.3) < 0.001 } ?? false
+        }
+        // 0.5-amplitude sine: RMS 0.354 at factor 1, 0.106 at factor 0.3.
+        try await waitUntil("the tone is heard at 30 %") {
+            let level = try await speaker.rms(over: .milliseconds(200))
+            return level > 0.08 && level < 0.13
+        }
+        let pulseVolume = try await PipeWireGraphReading.pulseVolumeLine(ofApplication: "pw-play", in: pipewire)
+        #expect(pulseVolume?.contains("/ 100% /") == true, "pactl shows \(pulseVolume ?? "no sink input")")
+    }
+
+    @Test("Pause silences the speaker's monitor and Start makes the stream audible again")
+    func pauseAndStart() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let connection = try await pipewire.connect()
+        defer { connection.close() }
+        let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+        defer { speaker.stop() }
+        let player = try pipewire.playTone(role: "Music")
+        defer { player.kill() }
+        let stream = try await waitForValue("the pw-play stream") { connection.streamNode(of: player.pid) }
+        try await waitUntil("the tone is heard") { try await speaker.rms(over: .milliseconds(200)) > 0.3 }
+
+        try connection.send(.pause, toNode: stream.id)
+        try await connection.sync()
+        try await waitUntil("the speaker is silent") { try await speaker.rms(over: .milliseconds(200)) < 0.001 }
+        #expect(player.isRunning)
+        #expect(connection.globals[stream.id] != nil, "the paused node is still there")
+
+        try connection.send(.start, toNode: stream.id)
+        try await connection.sync()
+        try await waitUntil("the tone is heard again") { try await speaker.rms(over: .milliseconds(200)) > 0.3 }
+    }
+
+    @Test("target.object metadata moves a stream to a plugged device; removing it lets WirePlumber decide again")
+    func targetObjectMove() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let connection = try await pipewire.connect()
+        defer { connection.close() }
+        _ = try await pipewire.plug(.headphones)
+        try await waitUntil("the headphones node is mirrored") { !connection.nodes(named: "headphones").isEmpty }
+        let player = try pipewire.playTone(role: "Music")
+        defer { player.kill() }
+        let stream = try await waitForValue("the pw-play stream") { connection.streamNode(of: player.pid) }
+        try await waitUntil("the stream plays to the default speaker") {
+            try await PipeWireGraphReading.linkTargets(ofNode: stream.id, in: pipewire) == ["speaker"]
+        }
+
+        let changes = Mutex<[PipeWireMetadataChange]>([])
+        connection.addEventHandler { event in
+            if case .metadataChanged(let change) = event { changes.withLock { $0.append(change) } }
+        }
+        try connection.setMetadataProperty("target.object", of: stream.id, type: nil, value: "headphones")
+        try await connection.sync()
+        try await waitUntil("pw-dump links the stream to the headphones only") {
+            try await PipeWireGraphReading.linkTargets(ofNode: stream.id, in: pipewire) == ["headphones"]
+        }
+        #expect(connection.metadata(named: "default")?.value(forKey: "target.object", subject: stream.id) == "headphones")
+        #expect(
+            changes.withLock { $0 }.contains {
+                $0.metadataName == "default" && $0.subject == stream.id && $0.key == "target.object" && $0.value == "headphones"
+            })
+
+        try connection.removeMetadataProperty("target.object", of: stream.id)
+        try await connection.sync()
+        try await waitUntil("WirePlumber links the stream to the default speaker again") {
+            try await PipeWireGraphReading.linkTargets(ofNode: stream.id, in: pipewire) == ["speaker"]
+        }
+        #expect(connection.metadata(named: "default")?.value(forKey: "target.object", subject: stream.id) == nil)
+    }
+
+    /// The handler waits for the stream to run: WirePlumber's restore-stream sets a new stream's
+    /// Props volume while linking it, overwriting a volume set earlier.
+    @Test("a handler on the loop thread reacts to a new stream with a command, without a hop")
+    func handlerReactsOnLoopThread() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let connection = try await pipewire.connect()
+        defer { connection.close() }
+        let ducked = Mutex<Set<UInt32>>([])
+        let failures = Mutex<[String]>([])
+        let threads = Mutex<Set<String>>([])
+        connection.addEventHandler { [weak connection] event in
+            threads.withLock { _ = $0.insert(currentThreadName()) }
+            guard case .globalChanged(let global) = event, global.properties["media.role"] == "Music",
+                global.node?.state == .running, let connection
+            else { return }
+            let first = ducked.withLock { $0.insert(global.id).inserted }
+            guard first else { return }
+            do {
+                try connection.setProps(PipeWireNodeProps(volume: 0.5), onNode: global.id)
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        let player = try pipewire.playTone(role: "Music")
+        defer { player.kill() }
+        let stream = try await waitForValue("the pw-play stream") { connection.streamNode(of: player.pid) }
+        try await waitUntil("pw-dump shows the handler's Props volume 0.5") {
+            try await PipeWireGraphReading.propsVolume(ofNode: stream.id, in: pipewire).map { abs($0 - 0.5) < 0.001 } ?? false
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(threads.withLock { $0 } == ["audiosession-pw"], "handlers run on the connection's loop thread")
+    }
+
+    @Test("commands on an id that is no node, or on a missing metadata object, give typed errors")
+    func unknownTargets() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let connection = try await pipewire.connect()
+        defer { connection.close() }
+
+        let unknown = (connection.globals.keys.max() ?? 0) + 1000
+        let error = #expect(throws: PipeWireError.self) {
+            try connection.setProps(PipeWireNodeProps(volume: 0.3), onNode: unknown)
+        }
+        #expect(error?.code == .noSuchObject)
+        #expect(error?.description.contains("node \(unknown)") == true)
+
+        let port = try #require(connection.globals.values.first { $0.type == .port })
+        #expect(throws: PipeWireError.self) { try connection.send(.pause, toNode: port.id) }
+
+        let metadataError = #expect(throws: PipeWireError.self) {
+            try connection.setMetadataProperty("target.object", of: 0, type: nil, value: "speaker", in: "no-such-metadata")
+        }
+        #expect(metadataError?.code == .noSuchObject)
+
+        connection.close()
+        let closed = await #expect(throws: PipeWireError.self) { try await connection.sync() }
+        #expect(closed?.code == .closed)
+    }
+}
+
+/// The name of the calling thread (pw_thread_loop names its thread after the loop).
+func currentThreadName() -> String {
+    ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}
