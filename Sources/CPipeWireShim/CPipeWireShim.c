@@ -2,6 +2,7 @@
 #include "CPipeWireShim.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <spa/param/props.h>
@@ -9,6 +10,11 @@
 #include <spa/pod/iter.h>
 #include <spa/node/command.h>
 #include <spa/utils/json.h>
+
+void CPipeWireShim_init(void) {
+    pw_init(NULL, NULL);
+    setvbuf(stderr, NULL, _IONBF, 0);
+}
 
 struct pw_properties *CPipeWireShim_properties_new_empty(void) {
     return pw_properties_new(NULL, NULL);

@@ -17,6 +17,12 @@
 
 // MARK: Library and properties
 
+/// `pw_init`, then stderr back to unbuffered. libspa-support's logger in PipeWire 0.3.65 calls
+/// `setlinebuf(stderr)`, after which glibc splits the host program's stderr writes mid-character
+/// (swift-testing's "✔" lines went out as 1 byte + rest, and `swift test` dropped them). Done in
+/// C because Swift 6 refuses the global `stderr` (shared mutable state).
+void CPipeWireShim_init(void);
+
 /// `pw_properties_new` is variadic (NULL-terminated key/value pairs); this returns an empty set.
 struct pw_properties *CPipeWireShim_properties_new_empty(void);
 

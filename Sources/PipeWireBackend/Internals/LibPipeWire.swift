@@ -40,8 +40,9 @@ enum LibPipeWire {
 
     // MARK: Library
 
-    /// `pw_init`; callers make sure it runs once per process (``PipeWireLibrary``).
-    static func initialize() { pw_init(nil, nil) }
+    /// `pw_init`, keeping stderr unbuffered; callers make sure it runs once per process
+    /// (``PipeWireLibrary``).
+    static func initialize() { CPipeWireShim_init() }
 
     // MARK: Thread loop
 
