@@ -62,15 +62,29 @@ public final class PipeWireConnection: Sendable {
     }
 
     /// Disconnects and frees every libpipewire object; event sequences end and waiting
-    /// ``sync()`` calls fail with ``PipeWireError/Code/closed``. Safe to call more than once;
-    /// must not be called from an event handler (the loop thread cannot stop itself).
+    /// ``sync()`` calls fail with ``PipeWireError/Code/closed``. Safe to call more than once, and
+    /// from an event handler (the loop thread cannot stop itself, so the teardown then finishes
+    /// on a thread of its own once the handler returns).
+    ///
+    /// ```swift
+    /// let connection = try await PipeWireConnection.connect()
+    /// defer { connection.close() }
+    /// ```
     public func close() {
         let first = closed.withLock { wasClosed in
             defer { wasClosed = true }
             return !wasClosed
         }
         guard first else { return }
-        precondition(!state.loop.isCurrentThread, "PipeWireConnection.close() called from its own event handler")
+        let state = state
+        if state.loop.isCurrentThread {
+            DetachedThread.run { Self.shutDown(state) }
+        } else {
+            Self.shutDown(state)
+        }
+    }
+
+    private static func shutDown(_ state: ConnectionState) {
         state.loop.withLock { state.markClosed() }
         state.loop.stop()
         state.loop.withLock { state.tearDown() }
