@@ -58,7 +58,8 @@ struct PipeWireCommandTests {
         try await connection.sync()
         try await waitUntil("the speaker is silent") { try await speaker.rms(over: .milliseconds(200)) < 0.001 }
         #expect(player.isRunning)
-        #expect(connection.globals[stream.id] != nil, "the paused node is still there")
+        // PipeWire 0.3.65: the paused node keeps reporting running, so a caller tracks its pauses itself.
+        #expect(connection.globals[stream.id]?.node?.state == .running)
 
         try connection.send(.start, toNode: stream.id)
         try await connection.sync()

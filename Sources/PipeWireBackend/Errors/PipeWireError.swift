@@ -39,6 +39,7 @@ public struct PipeWireError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The connection was closed by its owner.
         public static let closed = Code(.closed)
 
+        /// The code in words, e.g. `connection failed`.
         public var description: String { base.rawValue }
     }
 
@@ -59,6 +60,8 @@ public struct PipeWireError: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
     }
 
+    /// The operation, what happened and the errno, e.g.
+    /// `pw_node_set_param: Invalid argument (errno 22)`.
     public var description: String {
         let number = errno.map { " (errno \($0))" } ?? ""
         return "\(operation): \(message)\(number)"

@@ -20,6 +20,7 @@ public struct PipeWireMetadataChange: Sendable, Hashable {
     /// The new value; nil when the key was removed.
     public var value: String?
 
+    /// Creates a change; the mirror builds them from metadata events.
     public init(metadataID: UInt32, metadataName: String, subject: UInt32, key: String?, type: String?, value: String?) {
         self.metadataID = metadataID
         self.metadataName = metadataName

@@ -16,6 +16,7 @@ public struct PipeWireDefaults: Sendable, Hashable {
     /// `default.configured.audio.source`.
     public var configuredAudioSource: String?
 
+    /// Creates defaults from node names, e.g. for tests of code that reads them.
     public init(
         audioSink: String? = nil, audioSource: String? = nil, configuredAudioSink: String? = nil,
         configuredAudioSource: String? = nil

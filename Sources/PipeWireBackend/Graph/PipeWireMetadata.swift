@@ -11,6 +11,7 @@ public struct PipeWireMetadata: Sendable, Hashable {
     /// Its entries, in the order the server first sent each subject and key.
     public var entries: [Entry]
 
+    /// Creates a metadata value; the mirror builds them from metadata events.
     public init(id: UInt32, name: String, entries: [Entry] = []) {
         self.id = id
         self.name = name
@@ -33,6 +34,7 @@ public struct PipeWireMetadata: Sendable, Hashable {
         /// The value as text.
         public var value: String
 
+        /// Creates an entry.
         public init(subject: UInt32, key: String, type: String?, value: String) {
             self.subject = subject
             self.key = key

@@ -16,6 +16,7 @@ public struct PipeWireNodeProps: Sendable, Hashable {
     /// One linear volume per channel (`SPA_PROP_channelVolumes`): what volume sliders set.
     public var channelVolumes: [Float]?
 
+    /// Props with the given fields; nil fields are not touched when set.
     public init(volume: Float? = nil, mute: Bool? = nil, channelVolumes: [Float]? = nil) {
         self.volume = volume
         self.mute = mute

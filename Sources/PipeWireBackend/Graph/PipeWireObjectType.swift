@@ -7,6 +7,7 @@ public struct PipeWireObjectType: RawRepresentable, Sendable, Hashable, CustomSt
     /// The type string as the server sends it.
     public var rawValue: String
 
+    /// A type from its string, e.g. `PipeWire:Interface:Profiler`.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Sources, sinks and streams.

@@ -4,8 +4,10 @@
 /// if global.permissions.contains(.write) { try connection.setProps(.init(volume: 0.5), onNode: global.id) }
 /// ```
 public struct PipeWirePermissions: OptionSet, Sendable, Hashable {
+    /// The `PW_PERM_*` bits.
     public var rawValue: UInt32
 
+    /// Permissions from `PW_PERM_*` bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// See the object and read its properties and params.
