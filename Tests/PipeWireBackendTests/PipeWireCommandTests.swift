@@ -41,6 +41,39 @@ struct PipeWireCommandTests {
         #expect(pulseVolume?.contains("/ 100% /") == true, "pactl shows \(pulseVolume ?? "no sink input")")
     }
 
+    @Test("mute and channelVolumes reach the server: pactl shows them as the stream's mute and volume")
+    func muteAndChannelVolumes() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let connection = try await pipewire.connect()
+        defer { connection.close() }
+        let player = try pipewire.playTone(role: "Music")
+        defer { player.kill() }
+        let stream = try await waitForValue("the pw-play stream") { connection.streamNode(of: player.pid) }
+        try await waitUntil("the stream runs") { connection.globals[stream.id]?.node?.state == .running }
+
+        // Linear 0.125 is 50 % on PulseAudio's cubic scale.
+        try connection.setProps(PipeWireNodeProps(mute: true, channelVolumes: [0.125, 0.125]), onNode: stream.id)
+        try await connection.sync()
+        try await waitUntil("pactl shows the stream muted at 50 %") {
+            let mute = try await PipeWireGraphReading.pulseLine("Mute:", ofApplication: "pw-play", in: pipewire)
+            let volume = try await PipeWireGraphReading.pulseVolumeLine(ofApplication: "pw-play", in: pipewire)
+            return mute == "Mute: yes" && volume?.components(separatedBy: " 50% /").count == 3
+        }
+        try await waitUntil("the mirror shows mute and both channel volumes") {
+            let props = connection.globals[stream.id]?.node?.props
+            return props?.mute == true && props?.channelVolumes == [0.125, 0.125]
+        }
+
+        try connection.setProps(PipeWireNodeProps(mute: false), onNode: stream.id)
+        try await connection.sync()
+        try await waitUntil("pactl shows the stream unmuted, still at 50 %") {
+            let mute = try await PipeWireGraphReading.pulseLine("Mute:", ofApplication: "pw-play", in: pipewire)
+            let volume = try await PipeWireGraphReading.pulseVolumeLine(ofApplication: "pw-play", in: pipewire)
+            return mute == "Mute: no" && volume?.components(separatedBy: " 50% /").count == 3
+        }
+    }
+
     @Test("Pause silences the speaker's monitor and Start makes the stream audible again")
     func pauseAndStart() async throws {
         let pipewire = try await PrivatePipeWire.start()

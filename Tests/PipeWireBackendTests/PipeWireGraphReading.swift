@@ -27,10 +27,15 @@ enum PipeWireGraphReading {
 
     /// The `Volume:` line `pactl list sink-inputs` shows for the stream of `application`.
     static func pulseVolumeLine(ofApplication application: String, in pipewire: PrivatePipeWire) async throws -> String? {
+        try await pulseLine("Volume:", ofApplication: application, in: pipewire)
+    }
+
+    /// The line starting with `prefix` that `pactl list sink-inputs` shows for the stream of `application`.
+    static func pulseLine(_ prefix: String, ofApplication application: String, in pipewire: PrivatePipeWire) async throws -> String? {
         let listing = try await pipewire.pactl("list", "sink-inputs")
         let block = listing.components(separatedBy: "Sink Input #")
             .first { $0.contains("application.name = \"\(application)\"") }
-        return block?.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Volume:") }
-            .map(String.init)
+        return block?.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(prefix) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }
