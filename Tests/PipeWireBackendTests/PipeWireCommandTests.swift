@@ -171,7 +171,7 @@ struct PipeWireCommandTests {
         #expect(threads.withLock { $0 } == ["audiosession-pw"], "handlers run on the connection's loop thread")
     }
 
-    @Test("commands on an id that is no node, or on a missing metadata object, give typed errors")
+    @Test("commands on an id that is no node, a missing metadata object or subject, or a closed connection give typed errors", .timeLimit(.minutes(1)))
     func unknownTargets() async throws {
         let pipewire = try await PrivatePipeWire.start()
         defer { pipewire.stop() }
@@ -185,6 +185,13 @@ struct PipeWireCommandTests {
         #expect(error?.code == .noSuchObject)
         #expect(error?.description.contains("node \(unknown)") == true)
 
+        let speaker = try #require(connection.nodes(named: "speaker").first)
+        let channelError = #expect(throws: PipeWireError.self) {
+            try connection.setProps(PipeWireNodeProps(channelVolumes: [0.5, 0.5, 0.5]), onNode: speaker.id)
+        }
+        #expect(channelError?.code == .invalidArgument)
+        #expect(connection.globals[speaker.id]?.node?.props?.channelVolumes == [1, 1])
+
         let port = try #require(connection.globals.values.first { $0.type == .port })
         #expect(throws: PipeWireError.self) { try connection.send(.pause, toNode: port.id) }
 
@@ -192,6 +199,23 @@ struct PipeWireCommandTests {
             try connection.setMetadataProperty("target.object", of: 0, type: nil, value: "speaker", in: "no-such-metadata")
         }
         #expect(metadataError?.code == .noSuchObject)
+
+        // The server checks a metadata subject itself and answers later: sync reports it, and so do the events.
+        let events = connection.events(replayingCurrentGlobals: false)
+        try connection.setMetadataProperty("target.object", of: unknown, type: nil, value: "speaker")
+        let serverError = await #expect(throws: PipeWireError.self) { try await connection.sync() }
+        #expect(serverError?.code == .serverError)
+        #expect(serverError?.errno == ENOENT)
+        #expect(serverError?.description.contains("metadata \"default\"") == true)
+        var reported: PipeWireError?
+        for await event in events {
+            if case .serverError(let error) = event {
+                reported = error
+                break
+            }
+        }
+        #expect(reported == serverError)
+        try await connection.sync()
 
         connection.close()
         let closed = await #expect(throws: PipeWireError.self) { try await connection.sync() }

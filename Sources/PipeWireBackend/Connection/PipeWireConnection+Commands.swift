@@ -8,11 +8,20 @@ extension PipeWireConnection {
     /// try await connection.sync()
     /// ```
     ///
-    /// - Throws: ``PipeWireError/Code/noSuchObject`` when `id` is no node in the mirror.
+    /// - Throws: ``PipeWireError/Code/noSuchObject`` when `id` is no node in the mirror;
+    ///   ``PipeWireError/Code/invalidArgument`` when `channelVolumes` has another count than the
+    ///   node's channels (PipeWire 0.3.65 would store the wrong count without complaint).
     ///
     /// The corresponding libpipewire call is `pw_node_set_param` with `SPA_PARAM_Props`.
     public func setProps(_ props: PipeWireNodeProps, onNode id: UInt32) throws(PipeWireError) {
         try withNode(id, doing: "set Props") { node throws(PipeWireError) in
+            if let volumes = props.channelVolumes,
+                let channels = state.globals[id]?.node?.props?.channelVolumes?.count, volumes.count != channels
+            {
+                throw PipeWireError(
+                    code: .invalidArgument, operation: "set Props on node \(id)",
+                    message: "\(volumes.count) channel volumes for a node with \(channels) channels")
+            }
             try LibPipeWire.nodeSetProps(node.proxy, props)
         }
     }

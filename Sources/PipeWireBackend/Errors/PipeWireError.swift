@@ -20,6 +20,7 @@ public struct PipeWireError: Error, Sendable, Hashable, CustomStringConvertible 
             case callFailed = "call failed"
             case serverError = "server error"
             case noSuchObject = "no such object"
+            case invalidArgument = "invalid argument"
             case disconnected = "disconnected"
             case closed = "closed"
         }
@@ -34,6 +35,8 @@ public struct PipeWireError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let serverError = Code(.serverError)
         /// The id names no object of the needed kind in the mirror (gone, or never there).
         public static let noSuchObject = Code(.noSuchObject)
+        /// The request does not fit the object, e.g. channel volumes for another channel count.
+        public static let invalidArgument = Code(.invalidArgument)
         /// The connection to the server broke.
         public static let disconnected = Code(.disconnected)
         /// The connection was closed by its owner.

@@ -155,7 +155,7 @@ enum LibPipeWire {
             let capacity = MemoryLayout.size(ofValue: raw.channel_volumes) / MemoryLayout<Float>.stride
             guard volumes.count <= capacity else {
                 throw PipeWireError(
-                    code: .callFailed, operation: "pw_node_set_param", errno: EINVAL,
+                    code: .invalidArgument, operation: "pw_node_set_param", errno: EINVAL,
                     message: "\(volumes.count) channel volumes; PipeWire takes at most \(capacity)")
             }
             raw.has_channel_volumes = true
