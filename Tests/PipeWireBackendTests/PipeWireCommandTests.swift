@@ -220,6 +220,10 @@ struct PipeWireCommandTests {
         connection.close()
         let closed = await #expect(throws: PipeWireError.self) { try await connection.sync() }
         #expect(closed?.code == .closed)
+        let closedCommand = #expect(throws: PipeWireError.self) { try connection.send(.start, toNode: speaker.id) }
+        #expect(closedCommand?.code == .closed)
+        #expect(connection.globals.isEmpty)
+        for await event in connection.events() { Issue.record("a closed connection delivered \(event)") }
     }
 }
 

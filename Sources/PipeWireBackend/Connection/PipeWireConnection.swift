@@ -51,7 +51,6 @@ public final class PipeWireConnection: Sendable {
         } catch {
             loop.stop()
             loop.withLock { state.tearDown() }
-            loop.destroy()
             throw error
         }
         let connection = PipeWireConnection(state: state)
@@ -61,8 +60,8 @@ public final class PipeWireConnection: Sendable {
         return connection
     }
 
-    /// Disconnects and frees every libpipewire object; event sequences end and waiting
-    /// ``sync()`` calls fail with ``PipeWireError/Code/closed``. Safe to call more than once, and
+    /// Disconnects and frees every libpipewire object; event sequences end, the mirror empties,
+    /// and ``sync()`` and commands fail with ``PipeWireError/Code/closed``. Safe to call more than once, and
     /// from an event handler (the loop thread cannot stop itself, so the teardown then finishes
     /// on a thread of its own once the handler returns).
     ///
@@ -88,7 +87,6 @@ public final class PipeWireConnection: Sendable {
         state.loop.withLock { state.markClosed() }
         state.loop.stop()
         state.loop.withLock { state.tearDown() }
-        state.loop.destroy()
     }
 
     deinit { close() }

@@ -83,6 +83,7 @@ final class ConnectionState: @unchecked Sendable {
         for metadata in metadata.values { metadata.unbind() }
         nodes = [:]
         metadata = [:]
+        globals = [:]
         registryListener?.remove()
         if let registry { LibPipeWire.proxyDestroy(registry) }
         registry = nil

@@ -5,7 +5,7 @@
 /// is recursive, so event handlers (already under it) may call methods that take it again.
 final class ThreadLoop: @unchecked Sendable {
     // @unchecked: the pointer is set once in init and only passed to libpipewire's own
-    // thread-safe lock, unlock, in-thread and stop calls outside the lock.
+    // thread-safe lock, unlock, in-thread and stop calls, and freed in deinit.
     let pointer: OpaquePointer
 
     init(name: String) throws(PipeWireError) {
@@ -25,9 +25,14 @@ final class ThreadLoop: @unchecked Sendable {
     /// Whether the caller runs on the loop's own thread (inside a callback).
     var isCurrentThread: Bool { LibPipeWire.threadLoopInThread(pointer) }
 
-    /// Stops the thread; must not be called from it.
+    /// Stops the thread; must not be called from it. The lock stays usable, so calls after a
+    /// connection closed still find a valid loop (and the connection's closed state).
     func stop() { LibPipeWire.threadLoopStop(pointer) }
 
-    /// Frees the loop; the thread must be stopped and every object on it destroyed.
-    func destroy() { LibPipeWire.threadLoopDestroy(pointer) }
+    /// Frees the loop once nothing can reach it any more; its objects were destroyed by then
+    /// (``ConnectionState/tearDown()``), and the last owner never runs on the loop's own thread.
+    deinit {
+        LibPipeWire.threadLoopStop(pointer)
+        LibPipeWire.threadLoopDestroy(pointer)
+    }
 }
