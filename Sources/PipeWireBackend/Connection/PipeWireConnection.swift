@@ -25,6 +25,11 @@ public final class PipeWireConnection: Sendable {
     /// Connects to a PipeWire server and returns once the mirror holds every global, and every
     /// node's info and Props, that existed at connection time.
     ///
+    /// ```swift
+    /// let connection = try await PipeWireConnection.connect(remote: "/run/user/1000/pipewire-0")
+    /// print(connection.defaults.audioSink ?? "no default sink")
+    /// ```
+    ///
     /// - Parameters:
     ///   - remote: the server's socket: an absolute path, or a name in the runtime directory. Nil
     ///     means what libpipewire picks: `PIPEWIRE_REMOTE`, else `pipewire-0` in
