@@ -226,9 +226,3 @@ struct PipeWireCommandTests {
         for await event in connection.events() { Issue.record("a closed connection delivered \(event)") }
     }
 }
-
-/// The name of the calling thread (pw_thread_loop names its thread after the loop).
-func currentThreadName() -> String {
-    ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "")
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-}

@@ -1,7 +1,6 @@
 import AudioSessionTesting
 import Foundation
 import PipeWireBackend
-import Synchronization
 import Testing
 
 /// The connection and its registry mirror, against a private PipeWire + WirePlumber + pipewire-pulse.
@@ -87,62 +86,5 @@ struct PipeWireMirrorTests {
             }
         }
         Issue.record("the event sequence ended before the removal")
-    }
-}
-
-/// What the backend reports when the server goes away under it.
-@Suite("PipeWire server loss")
-struct PipeWireServerLossTests {
-    @Test("when the server stops, the events end with disconnected and commands fail with it", .timeLimit(.minutes(1)))
-    func serverStops() async throws {
-        let pipewire = try await PrivatePipeWire.start()
-        defer { pipewire.stop() }
-        let connection = try await pipewire.connect()
-        defer { connection.close() }
-        let speaker = try #require(connection.nodes(named: "speaker").first)
-        let events = connection.events(replayingCurrentGlobals: false)
-
-        pipewire.stop()
-        var last: PipeWireEvent?
-        for await event in events { last = event }
-        guard case .disconnected(let error) = last else {
-            Issue.record("the events ended with \(String(describing: last)), not with disconnected")
-            return
-        }
-        #expect(error.code == .disconnected)
-        let syncError = await #expect(throws: PipeWireError.self) { try await connection.sync() }
-        #expect(syncError?.code == .disconnected)
-        let commandError = #expect(throws: PipeWireError.self) { try connection.send(.pause, toNode: speaker.id) }
-        #expect(commandError?.code == .disconnected)
-    }
-}
-
-/// Closing: explicitly, and when the last reference goes away inside an event handler.
-@Suite("PipeWire connection closing", .serialized)
-struct PipeWireClosingTests {
-    @Test("a connection released inside its own event handler closes and leaves the server", .timeLimit(.minutes(1)))
-    func releasedInsideHandler() async throws {
-        let pipewire = try await PrivatePipeWire.start()
-        defer { pipewire.stop() }
-        let holder = Mutex<PipeWireConnection?>(
-            try await PipeWireConnection.connect(remote: try pipewire.remote, applicationName: "released-in-handler"))
-        try await waitUntil("pw-dump lists the connection's client") {
-            try await pipewire.dump().contains { $0.properties["application.name"] == "released-in-handler" }
-        }
-        _ = holder.withLock { connection in
-            connection?.addEventHandler { _ in
-                // The handler is the last owner once the test lets go: this runs deinit on the loop thread.
-                let released = holder.withLock { connection in
-                    defer { connection = nil }
-                    return connection
-                }
-                _ = released
-            }
-        }
-        let player = try pipewire.playTone(role: "Music")
-        defer { player.kill() }
-        try await waitUntil("the client is gone from the server") {
-            try await !pipewire.dump().contains { $0.properties["application.name"] == "released-in-handler" }
-        }
     }
 }

@@ -1,6 +1,5 @@
 import AudioSessionTesting
 import PipeWireBackend
-import Synchronization
 import Testing
 
 extension PrivatePipeWire {
@@ -25,29 +24,4 @@ extension PrivatePipeWire {
     func dump() async throws -> [AudioSessionTesting.PipeWireObject] {
         try PipeWireObjects.parse(try await pwDump())
     }
-}
-
-extension PipeWireConnection {
-    /// The stream node of the client with process id `pid`, once the mirror has its properties.
-    func streamNode(of pid: Int32) -> PipeWireGlobal? {
-        let globals = globals
-        guard let client = globals.values.first(where: { $0.type == .client && $0.properties["pipewire.sec.pid"] == String(pid) })
-        else { return nil }
-        return globals.values.first {
-            $0.type == .node && $0.properties["client.id"] == String(client.id) && $0.properties["media.class"] != nil
-        }
-    }
-}
-
-/// Collects what a synchronous handler receives, to check it from the test's task.
-final class EventLog: Sendable {
-    private let events = Mutex<[PipeWireEvent]>([])
-
-    func record(_ event: PipeWireEvent) {
-        events.withLock { $0.append(event) }
-    }
-
-    var all: [PipeWireEvent] { events.withLock { $0 } }
-
-    func contains(_ predicate: (PipeWireEvent) -> Bool) -> Bool { all.contains(where: predicate) }
 }
