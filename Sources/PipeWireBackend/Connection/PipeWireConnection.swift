@@ -104,7 +104,8 @@ public final class PipeWireConnection: Sendable {
     /// try await connection.sync()   // the server has applied it, or reported why not
     /// ```
     ///
-    /// - Throws: the first ``PipeWireError/Code/serverError`` the server reported meanwhile, or
+    /// - Throws: the first ``PipeWireError/Code/serverError`` the server reported meanwhile about
+    ///   the core or a node or metadata object the connection still mirrors, or
     ///   ``PipeWireError/Code/disconnected`` / ``PipeWireError/Code/closed``.
     ///
     /// The corresponding libpipewire call is `pw_core_sync`.

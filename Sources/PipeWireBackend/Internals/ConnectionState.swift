@@ -147,21 +147,25 @@ final class ConnectionState: @unchecked Sendable {
             hub.finish()
             return
         }
-        let error = PipeWireError(
-            code: .serverError, operation: "PipeWire \(describeProxy(id))", errno: number, message: text)
+        let subject = describeProxy(id)
+        let error = PipeWireError(code: .serverError, operation: "PipeWire \(subject ?? "proxy \(id)")", errno: number, message: text)
         logger.debug("PipeWire server error", metadata: ["pipewire.object": "\(id)", "pipewire.error": "\(text)"])
-        for key in pendingSyncs.keys { pendingSyncs[key]?.errors.append(error) }
+        // An error about a proxy already destroyed (its global went away, e.g. while the mirror was
+        // binding a short-lived stream) concerns no caller's pending request: it is only reported.
+        if subject != nil {
+            for key in pendingSyncs.keys { pendingSyncs[key]?.errors.append(error) }
+        }
         hub.publish(.serverError(error))
     }
 
-    /// What a proxy id of this connection stands for, in words.
-    private func describeProxy(_ proxyID: UInt32) -> String {
+    /// What a live proxy of this connection stands for, in words; nil for a proxy it no longer has.
+    private func describeProxy(_ proxyID: UInt32) -> String? {
         if proxyID == UInt32(PW_ID_CORE) { return "core" }
         if let node = nodes.values.first(where: { $0.proxyID == proxyID }) { return "node \(node.id)" }
         if let metadata = metadata.values.first(where: { $0.proxyID == proxyID }) {
             return "metadata \"\(metadata.name)\" (\(metadata.id))"
         }
-        return "proxy \(proxyID)"
+        return nil
     }
 
     // MARK: Registry events
