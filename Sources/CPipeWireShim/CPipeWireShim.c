@@ -1,2 +1,136 @@
-// Placeholder: replaced by the PipeWire shim work.
+// CPipeWireShim: see include/CPipeWireShim.h for why each function exists.
 #include "CPipeWireShim.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <spa/param/props.h>
+#include <spa/pod/builder.h>
+#include <spa/pod/iter.h>
+#include <spa/node/command.h>
+#include <spa/utils/json.h>
+
+void CPipeWireShim_init(void) {
+    pw_init(NULL, NULL);
+    setvbuf(stderr, NULL, _IONBF, 0);
+}
+
+struct pw_properties *CPipeWireShim_properties_new_empty(void) {
+    return pw_properties_new(NULL, NULL);
+}
+
+int CPipeWireShim_core_add_listener(
+    struct pw_core *core, struct spa_hook *listener, const struct pw_core_events *events, void *data) {
+    return pw_core_add_listener(core, listener, events, data);
+}
+
+int CPipeWireShim_core_sync(struct pw_core *core, uint32_t id, int seq) {
+    return pw_core_sync(core, id, seq);
+}
+
+int CPipeWireShim_registry_add_listener(
+    struct pw_registry *registry, struct spa_hook *listener, const struct pw_registry_events *events, void *data) {
+    return pw_registry_add_listener(registry, listener, events, data);
+}
+
+int CPipeWireShim_node_add_listener(
+    struct pw_node *node, struct spa_hook *listener, const struct pw_node_events *events, void *data) {
+    return pw_node_add_listener(node, listener, events, data);
+}
+
+int CPipeWireShim_node_subscribe_params(struct pw_node *node, uint32_t *ids, uint32_t count) {
+    return pw_node_subscribe_params(node, ids, count);
+}
+
+int CPipeWireShim_node_send_command(struct pw_node *node, uint32_t command) {
+    struct spa_command cmd = SPA_NODE_COMMAND_INIT(command);
+    return pw_node_send_command(node, &cmd);
+}
+
+int CPipeWireShim_node_set_props(struct pw_node *node, const CPipeWireShim_Props *props) {
+    if (props->has_channel_volumes && props->channel_count > SPA_AUDIO_MAX_CHANNELS)
+        return -EINVAL;
+    uint8_t buffer[1024];
+    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
+    struct spa_pod_frame frame;
+    spa_pod_builder_push_object(&builder, &frame, SPA_TYPE_OBJECT_Props, SPA_PARAM_Props);
+    if (props->has_volume) {
+        spa_pod_builder_prop(&builder, SPA_PROP_volume, 0);
+        spa_pod_builder_float(&builder, props->volume);
+    }
+    if (props->has_mute) {
+        spa_pod_builder_prop(&builder, SPA_PROP_mute, 0);
+        spa_pod_builder_bool(&builder, props->mute);
+    }
+    if (props->has_channel_volumes) {
+        spa_pod_builder_prop(&builder, SPA_PROP_channelVolumes, 0);
+        spa_pod_builder_array(&builder, sizeof(float), SPA_TYPE_Float, props->channel_count, props->channel_volumes);
+    }
+    struct spa_pod *pod = spa_pod_builder_pop(&builder, &frame);
+    if (pod == NULL)
+        return -ENOSPC;
+    return pw_node_set_param(node, SPA_PARAM_Props, 0, pod);
+}
+
+int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *props) {
+    memset(props, 0, sizeof(*props));
+    if (pod == NULL || !spa_pod_is_object_type(pod, SPA_TYPE_OBJECT_Props))
+        return -EINVAL;
+    const struct spa_pod_object *object = (const struct spa_pod_object *)pod;
+    const struct spa_pod_prop *prop;
+    SPA_POD_OBJECT_FOREACH(object, prop) {
+        switch (prop->key) {
+        case SPA_PROP_volume:
+            props->has_volume = spa_pod_get_float(&prop->value, &props->volume) == 0;
+            break;
+        case SPA_PROP_mute:
+            props->has_mute = spa_pod_get_bool(&prop->value, &props->mute) == 0;
+            break;
+        case SPA_PROP_channelVolumes:
+            props->channel_count = spa_pod_copy_array(
+                &prop->value, SPA_TYPE_Float, props->channel_volumes, SPA_AUDIO_MAX_CHANNELS);
+            props->has_channel_volumes = props->channel_count > 0;
+            break;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
+int CPipeWireShim_metadata_add_listener(
+    struct pw_metadata *metadata, struct spa_hook *listener, const struct pw_metadata_events *events, void *data) {
+    return pw_metadata_add_listener(metadata, listener, events, data);
+}
+
+int CPipeWireShim_metadata_set_property(
+    struct pw_metadata *metadata, uint32_t subject, const char *key, const char *type, const char *value) {
+    return pw_metadata_set_property(metadata, subject, key, type, value);
+}
+
+int CPipeWireShim_json_object_string(const char *json, const char *key, char *out, size_t out_size) {
+    if (json == NULL || key == NULL || out == NULL || out_size == 0 || out_size > INT32_MAX)
+        return -EINVAL;
+    struct spa_json document, object;
+    spa_json_init(&document, json, strlen(json));
+    if (spa_json_enter_object(&document, &object) <= 0)
+        return -EINVAL;
+    char name[256];
+    const char *value;
+    while (spa_json_get_string(&object, name, sizeof(name)) > 0) {
+        int length = spa_json_next(&object, &value);
+        if (length <= 0)
+            break;
+        if (strcmp(name, key) != 0)
+            continue;
+        if (spa_json_is_container(value, length) || spa_json_is_null(value, length))
+            return -EINVAL;
+        if ((size_t)length >= out_size)
+            return -ENOSPC;
+        if (spa_json_parse_stringn(value, length, out, (int)out_size) <= 0)
+            return -EINVAL;
+        return (int)strlen(out);
+    }
+    return -ENOENT;
+}

@@ -1,2 +1,92 @@
-// Placeholder header: replaced by the PipeWire shim work.
+// CPipeWireShim: real, prefixed C functions for the parts of libpipewire-0.3 and SPA that Swift
+// cannot import (function-like macros, variadic functions and varargs pod builders).
+//
+// Not API: only PipeWireBackend imports this module, through its internal wrapper. Every symbol
+// carries the CPipeWireShim_ prefix so that it can never clash with a PipeWire symbol, and each
+// one says why it exists. Methods on proxies return what the PipeWire macro returns: a sequence
+// number or 0 on success, a negative errno on failure.
 #pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pipewire/pipewire.h>
+#include <pipewire/extensions/metadata.h>
+#include <spa/param/audio/raw.h>
+
+// MARK: Library and properties
+
+/// `pw_init`, then stderr back to unbuffered. libspa-support's logger in PipeWire 0.3.65 calls
+/// `setlinebuf(stderr)`, after which glibc splits the host program's stderr writes mid-character
+/// (swift-testing's "✔" lines went out as 1 byte + rest, and `swift test` dropped them). Done in
+/// C because Swift 6 refuses the global `stderr` (shared mutable state).
+void CPipeWireShim_init(void);
+
+/// `pw_properties_new` is variadic (NULL-terminated key/value pairs); this returns an empty set.
+struct pw_properties *CPipeWireShim_properties_new_empty(void);
+
+// MARK: Core
+
+/// `pw_core_add_listener` is a macro dispatching through the core's method table.
+int CPipeWireShim_core_add_listener(
+    struct pw_core *core, struct spa_hook *listener, const struct pw_core_events *events, void *data);
+
+/// `pw_core_sync` is a macro; returns the sequence number the matching `done` event carries.
+int CPipeWireShim_core_sync(struct pw_core *core, uint32_t id, int seq);
+
+// MARK: Registry
+
+/// `pw_registry_add_listener` is a macro.
+int CPipeWireShim_registry_add_listener(
+    struct pw_registry *registry, struct spa_hook *listener, const struct pw_registry_events *events, void *data);
+
+// MARK: Node
+
+/// `pw_node_add_listener` is a macro.
+int CPipeWireShim_node_add_listener(
+    struct pw_node *node, struct spa_hook *listener, const struct pw_node_events *events, void *data);
+
+/// `pw_node_subscribe_params` is a macro; the server then sends the listed params and every change.
+int CPipeWireShim_node_subscribe_params(struct pw_node *node, uint32_t *ids, uint32_t count);
+
+/// `pw_node_send_command` is a macro and `SPA_NODE_COMMAND_INIT` builds the command as a compound
+/// literal; `command` is a `SPA_NODE_COMMAND_*` id (Pause, Start, ...).
+int CPipeWireShim_node_send_command(struct pw_node *node, uint32_t command);
+
+/// The fields of a node's `SPA_PARAM_Props` object this project reads and writes.
+/// A `has_*` flag says whether the pod carried (or should carry) the field.
+typedef struct CPipeWireShim_Props {
+    bool has_volume;
+    float volume;
+    bool has_mute;
+    bool mute;
+    bool has_channel_volumes;
+    uint32_t channel_count;
+    float channel_volumes[SPA_AUDIO_MAX_CHANNELS];
+} CPipeWireShim_Props;
+
+/// Builds a `SPA_PARAM_Props` object from `props` with `spa_pod_builder` (whose object and array
+/// helpers are macros and varargs) and sends it with the `pw_node_set_param` macro.
+int CPipeWireShim_node_set_props(struct pw_node *node, const CPipeWireShim_Props *props);
+
+/// Reads volume, mute and channelVolumes out of a `SPA_PARAM_Props` pod (`spa_pod_parse_object` is
+/// a varargs macro). Returns 0 when `pod` is a Props object, a negative errno otherwise.
+int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *props);
+
+// MARK: Metadata
+
+/// `pw_metadata_add_listener` is a macro.
+int CPipeWireShim_metadata_add_listener(
+    struct pw_metadata *metadata, struct spa_hook *listener, const struct pw_metadata_events *events, void *data);
+
+/// `pw_metadata_set_property` is a macro; a NULL `value` removes the key for `subject`.
+int CPipeWireShim_metadata_set_property(
+    struct pw_metadata *metadata, uint32_t subject, const char *key, const char *type, const char *value);
+
+// MARK: JSON values
+
+/// Copies the string member `key` of the JSON object `json` (as metadata values like
+/// `{ "name": "speaker" }` hold it) into `out`. SPA's JSON reader is inline functions over a
+/// cursor struct, clearer to drive from C. Returns the length, or a negative errno when absent.
+int CPipeWireShim_json_object_string(const char *json, const char *key, char *out, size_t out_size);

@@ -1,0 +1,42 @@
+/// One object the PipeWire registry announces (a "global"), as the mirror last saw it.
+///
+/// Ids are recycled by the server: follow an object across its life by ``serial``.
+///
+/// ```swift
+/// let streams = connection.globals.values.filter { $0.properties["media.class"] == "Stream/Output/Audio" }
+/// for stream in streams { print(stream.id, stream.properties["media.role"] ?? "-", stream.node?.state ?? .creating) }
+/// ```
+public struct PipeWireGlobal: Sendable, Hashable, Identifiable {
+    /// The global id (recycled after removal).
+    public var id: UInt32
+    /// The interface type.
+    public var type: PipeWireObjectType
+    /// The interface version the server offers.
+    public var version: UInt32
+    /// What this client may do with the object.
+    public var permissions: PipeWirePermissions
+    /// The object's properties: the registry's (a filtered set) merged with the full set the node's
+    /// info carries once it arrived (`media.role`, `application.name`, ...), which wins.
+    public var properties: [String: String]
+    /// State, and `Props` for nodes once their info arrived; nil for other types.
+    public var node: PipeWireNodeInfo?
+
+    /// Creates a global; the mirror builds them from registry events.
+    public init(
+        id: UInt32, type: PipeWireObjectType, version: UInt32, permissions: PipeWirePermissions,
+        properties: [String: String], node: PipeWireNodeInfo? = nil
+    ) {
+        self.id = id
+        self.type = type
+        self.version = version
+        self.permissions = permissions
+        self.properties = properties
+        self.node = node
+    }
+
+    /// The `object.serial` property: unique for the server's lifetime, unlike ``id``.
+    public var serial: UInt64? { properties["object.serial"].flatMap { UInt64($0) } }
+
+    /// The `node.name` (nodes) or `metadata.name` (metadata objects).
+    public var name: String? { properties["node.name"] ?? properties["metadata.name"] }
+}
