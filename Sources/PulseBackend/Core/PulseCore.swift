@@ -169,7 +169,9 @@ final class PulseCore: @unchecked Sendable {
     }
 
     /// Runs `body` with the loop lock held. On the loop thread (inside a callback) the lock is
-    /// already held by the loop, so it runs directly: callbacks may issue further calls.
+    /// already held by the loop, so it runs directly: callbacks may issue further calls. The
+    /// lock is recursive (libpulse creates it so), so nesting on one thread is safe too: a
+    /// sequence's termination handler may run inside ``close()``.
     func withLoopLocked<Result, Failure: Error>(_ body: (LoopAccess) throws(Failure) -> Result) throws(Failure) -> Result {
         let needsLock = !(isLoopRunning && pa_threaded_mainloop_in_thread(loop) != 0)
         if needsLock { pa_threaded_mainloop_lock(loop) }
