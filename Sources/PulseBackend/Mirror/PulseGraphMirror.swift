@@ -45,6 +45,9 @@ public final class PulseGraphMirror: Sendable {
 
     /// Subscribes to every facility, lists the whole graph, and returns once the listing is in.
     ///
+    /// The graph at that moment is the baseline: changes that happened while listing are part
+    /// of it and are not delivered as events; every change after it is.
+    ///
     /// - Parameter handler: Called on the loop thread with each event and the graph after it.
     /// - Throws: ``PulseError`` when the subscription or a listing fails.
     ///
