@@ -1,6 +1,6 @@
 internal import CPulse
 public import Logging
-public import SoundServer
+import SoundServer
 
 /// A connection to a PulseAudio server (or pipewire-pulse): the project's only libpulse binding.
 ///
