@@ -49,3 +49,33 @@ struct PulseConnectionTests {
         #expect(error?.code == .connectionTerminated, "\(String(describing: error))")
     }
 }
+
+/// The server-instance identity that keys the agent's journal.
+@Suite("Pulse server instance")
+struct PulseServerInstanceTests {
+    @Test("a restarted PulseAudio has a new instance identity")
+    func pulseAudioRestart() async throws {
+        var instances: [ServerInstance] = []
+        for _ in 0..<2 {
+            let pulse = try await PrivatePulseAudio.start(.minimal)
+            defer { pulse.stop() }
+            let connection = try await PulseConnection.connect(server: pulse.serverAddress)
+            defer { connection.disconnect() }
+            instances.append(try await connection.serverInfo().instance)
+        }
+        #expect(instances[0] != instances[1], "\(instances)")
+    }
+
+    @Test("a restarted pipewire-pulse has a new instance identity")
+    func pipeWireRestart() async throws {
+        var instances: [ServerInstance] = []
+        for _ in 0..<2 {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            let connection = try await PulseConnection.connect(server: pipewire.serverAddress)
+            defer { connection.disconnect() }
+            instances.append(try await connection.serverInfo().instance)
+        }
+        #expect(instances[0] != instances[1], "\(instances)")
+    }
+}

@@ -37,6 +37,26 @@ struct PulseLifecycleTests {
         #expect(weakConnection == nil)
     }
 
+    @Test("event sequences end when the mirror stops and when the connection closes")
+    func sequencesEnd() async throws {
+        let pulse = try SharedPulseServer.server()
+        let connection = try await PulseConnection.connect(server: pulse.serverAddress)
+        defer { connection.disconnect() }
+        let first = try await PulseGraphMirror.start(on: connection)
+        var stopped = first.events().makeAsyncIterator()
+        first.stop()
+        #expect(await stopped.next() == nil)
+        var late = first.events().makeAsyncIterator()
+        #expect(await late.next() == nil, "a stopped mirror hands out ended sequences")
+
+        let second = try await PulseGraphMirror.start(on: connection)
+        var closed = second.events().makeAsyncIterator()
+        var raw = try await connection.subscribe().makeAsyncIterator()
+        connection.disconnect()
+        #expect(await closed.next() == nil, "a deliberate disconnect ends the sequence without connectionLost")
+        #expect(await raw.next() == nil)
+    }
+
     @Test("calls after disconnect fail with a typed error instead of hanging")
     func callsAfterDisconnect() async throws {
         let pulse = try SharedPulseServer.server()
