@@ -33,8 +33,8 @@ public final class PulseConnection: Sendable {
     ///     `application.process.id` (libpulse fills the process facts it knows itself).
     ///   - logger: Receives what cannot be returned as an error (a lost connection, a failed
     ///     refresh of a mirrored object), with `pulse.server` metadata.
-    /// - Throws: ``PulseError`` with ``PulseError/Code/connectionRefused`` when no server listens,
-    ///   ``PulseError/Code/invalidServer`` for a malformed address.
+    /// - Throws: ``PulseError`` with ``PulseError/Code/connectionRefused`` when no server listens
+    ///   (libpulse 16 reports an unusable address the same way).
     ///
     /// The corresponding PulseAudio calls are `pa_context_new_with_proplist` and `pa_context_connect`
     /// (with `PA_CONTEXT_NOAUTOSPAWN`).
