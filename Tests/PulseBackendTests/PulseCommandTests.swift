@@ -47,6 +47,7 @@ struct PulseCommandTests {
         try await connection.moveSinkInput(stream.index, toSink: headset.index)
         block = try #require(try await PactlOutput.sinkInput(stream.index, in: pulse))
         #expect(PactlOutput.field("Sink", in: block) == String(headset.index))
+        #expect(PactlOutput.percentages(in: PactlOutput.field("Volume", in: block) ?? "") == [20, 50], "a moved playback stream keeps its volume")
         try await waitUntil("the mirror follows the move") { mirror.graph.sinkInputs[stream.index]?.deviceIndex == headset.index }
         player.kill()
         try await pulse.unplug(plugged)

@@ -18,12 +18,12 @@ struct PulseConnectionTests {
         #expect(error?.description == "pa_context_connect: Connection refused")
     }
 
-    @Test("a malformed server address is refused as invalid")
+    @Test("a malformed server address is a typed connection-refused too: libpulse tries it and gives up")
     func invalidServer() async throws {
         let error = await #expect(throws: PulseError.self) {
             _ = try await PulseConnection.connect(server: "nonsense:::")
         }
-        #expect(error?.code == .invalidServer || error?.code == .connectionRefused, "\(String(describing: error))")
+        #expect(error?.code == .connectionRefused, "\(String(describing: error))")
     }
 
     @Test("server death is reported as the mirror's last event and a typed error for later calls")
@@ -47,5 +47,35 @@ struct PulseConnectionTests {
         #expect(!connection.isConnected)
         let error = await #expect(throws: PulseError.self) { _ = try await connection.serverInfo() }
         #expect(error?.code == .connectionTerminated, "\(String(describing: error))")
+    }
+}
+
+/// The server-instance identity that keys the agent's journal.
+@Suite("Pulse server instance")
+struct PulseServerInstanceTests {
+    @Test("a restarted PulseAudio has a new instance identity")
+    func pulseAudioRestart() async throws {
+        var instances: [ServerInstance] = []
+        for _ in 0..<2 {
+            let pulse = try await PrivatePulseAudio.start(.minimal)
+            defer { pulse.stop() }
+            let connection = try await PulseConnection.connect(server: pulse.serverAddress)
+            defer { connection.disconnect() }
+            instances.append(try await connection.serverInfo().instance)
+        }
+        #expect(instances[0] != instances[1], "\(instances)")
+    }
+
+    @Test("a restarted pipewire-pulse has a new instance identity")
+    func pipeWireRestart() async throws {
+        var instances: [ServerInstance] = []
+        for _ in 0..<2 {
+            let pipewire = try await PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            let connection = try await PulseConnection.connect(server: pipewire.serverAddress)
+            defer { connection.disconnect() }
+            instances.append(try await connection.serverInfo().instance)
+        }
+        #expect(instances[0] != instances[1], "\(instances)")
     }
 }

@@ -24,9 +24,9 @@ struct PulseGraphMirrorTests {
         #expect(speaker.properties["device.class"] == "abstract")
         #expect(speaker.channelMap == ChannelMap([.frontLeft, .frontRight]))
         #expect(speaker.volume == ChannelVolumes(repeating: .normal, count: 2))
-        let monitor = try #require(speaker.monitorIndex.flatMap { graph.sources[$0] })
+        let monitor = try #require(speaker.monitorSourceIndex.flatMap { graph.sources[$0] })
         #expect(monitor.name == "speaker.monitor")
-        #expect(monitor.isMonitor && monitor.monitorIndex == speaker.index)
+        #expect(monitor.isMonitor && monitor.monitorOfSinkIndex == speaker.index)
 
         let mic = try #require(graph.source(named: "mic"))
         #expect(mic.description == "Microphone")

@@ -139,7 +139,9 @@ extension PulseConnection {
         of index: UInt32, playback: Bool, to volume: ChannelVolumes, completion: @escaping (Result<Void, PulseError>) -> Void
     ) {
         let operation: StaticString = playback ? "pa_context_set_sink_input_volume" : "pa_context_set_source_output_volume"
-        let apply: (Result<[SoundStream], PulseError>) -> Void = { [self] result in
+        // The continuation holds the core, not the connection: a connection released by its
+        // owner while a command is in flight must not be freed on the loop thread.
+        let apply: (Result<[SoundStream], PulseError>) -> Void = { [core] result in
             switch result {
             case .failure(let error):
                 completion(.failure(error))
@@ -152,10 +154,12 @@ extension PulseConnection {
                     return
                 }
                 var cvolume = PulseValues.cvolume(fitted)
-                request(operation, completion) { context, userdata in
-                    playback
-                        ? pa_context_set_sink_input_volume(context, index, &cvolume, OperationCallbacks.success, userdata)
-                        : pa_context_set_source_output_volume(context, index, &cvolume, OperationCallbacks.success, userdata)
+                core.withLoopLocked { loop in
+                    loop.start(operation, ValueOperation<Void>(completion)) { context, userdata in
+                        playback
+                            ? pa_context_set_sink_input_volume(context, index, &cvolume, OperationCallbacks.success, userdata)
+                            : pa_context_set_source_output_volume(context, index, &cvolume, OperationCallbacks.success, userdata)
+                    }
                 }
             }
         }

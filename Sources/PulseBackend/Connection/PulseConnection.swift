@@ -1,5 +1,6 @@
 internal import CPulse
-public import SoundServer
+public import Logging
+import SoundServer
 
 /// A connection to a PulseAudio server (or pipewire-pulse): the project's only libpulse binding.
 ///
@@ -15,8 +16,13 @@ public import SoundServer
 /// ```
 public final class PulseConnection: Sendable {
     let core: PulseCore
+    /// Where the connection and its mirrors report what they cannot return as an error.
+    let logger: Logger
 
-    private init(core: PulseCore) { self.core = core }
+    private init(core: PulseCore, logger: Logger) {
+        self.core = core
+        self.logger = logger
+    }
 
     /// Connects to a server and returns once the connection is ready.
     ///
@@ -25,17 +31,28 @@ public final class PulseConnection: Sendable {
     ///     means libpulse's default: `PULSE_SERVER`, then client.conf, then the user's socket.
     ///   - properties: Client properties such as `application.name`, `application.id`,
     ///     `application.process.id` (libpulse fills the process facts it knows itself).
-    /// - Throws: ``PulseError`` with ``PulseError/Code/connectionRefused`` when no server listens,
-    ///   ``PulseError/Code/invalidServer`` for a malformed address.
+    ///   - logger: Receives what cannot be returned as an error (a lost connection, a failed
+    ///     refresh of a mirrored object), with `pulse.server` metadata.
+    /// - Throws: ``PulseError`` with ``PulseError/Code/connectionRefused`` when no server listens
+    ///   (libpulse 16 reports an unusable address the same way).
     ///
     /// The corresponding PulseAudio calls are `pa_context_new_with_proplist` and `pa_context_connect`
     /// (with `PA_CONTEXT_NOAUTOSPAWN`).
     public static func connect(
-        server: String? = nil, properties: [String: String] = ["application.name": "AudioSession"]
+        server: String? = nil, properties: [String: String] = ["application.name": "AudioSession"],
+        logger: Logger = Logger(label: "audiosession.pulse")
     ) async throws(PulseError) -> PulseConnection {
+        var logger = logger
+        logger[metadataKey: "pulse.server"] = "\(server ?? "default")"
         let core = try PulseCore(properties: properties)
-        try await core.connect(server: server)
-        return PulseConnection(core: core)
+        do throws(PulseError) {
+            try await core.connect(server: server)
+        } catch {
+            logger.debug("connecting failed", metadata: ["pulse.error": "\(error)"])
+            throw error
+        }
+        logger.debug("connected")
+        return PulseConnection(core: core, logger: logger)
     }
 
     /// Whether the connection is up: `false` after ``disconnect()`` or when the server went away.

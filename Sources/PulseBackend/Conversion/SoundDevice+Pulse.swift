@@ -14,7 +14,7 @@ extension SoundDevice {
             },
             activePortName: info.active_port.flatMap { PulseValues.string($0.pointee.name) },
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
-            isMuted: info.mute != 0, monitorIndex: PulseValues.index(info.monitor_source),
+            isMuted: info.mute != 0, monitorSourceIndex: PulseValues.index(info.monitor_source),
             cardIndex: PulseValues.index(info.card), moduleIndex: PulseValues.index(info.owner_module))
     }
 
@@ -30,7 +30,7 @@ extension SoundDevice {
             },
             activePortName: info.active_port.flatMap { PulseValues.string($0.pointee.name) },
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
-            isMuted: info.mute != 0, monitorIndex: PulseValues.index(info.monitor_of_sink),
+            isMuted: info.mute != 0, monitorOfSinkIndex: PulseValues.index(info.monitor_of_sink),
             cardIndex: PulseValues.index(info.card), moduleIndex: PulseValues.index(info.owner_module))
     }
 

@@ -6,7 +6,7 @@ extension SoundStream {
         let properties = PulseValues.properties(info.proplist)
         self.init(
             kind: .playback, index: info.index, serial: properties["object.serial"].flatMap { UInt64($0) },
-            name: PulseValues.string(info.name) ?? "", clientIndex: PulseValues.index(info.client), deviceIndex: info.sink,
+            name: PulseValues.string(info.name) ?? "", clientIndex: PulseValues.index(info.client), deviceIndex: PulseValues.index(info.sink),
             moduleIndex: PulseValues.index(info.owner_module), properties: properties,
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
             isMuted: info.mute != 0, isCorked: info.corked != 0, hasVolume: info.has_volume != 0,
@@ -17,7 +17,7 @@ extension SoundStream {
         let properties = PulseValues.properties(info.proplist)
         self.init(
             kind: .capture, index: info.index, serial: properties["object.serial"].flatMap { UInt64($0) },
-            name: PulseValues.string(info.name) ?? "", clientIndex: PulseValues.index(info.client), deviceIndex: info.source,
+            name: PulseValues.string(info.name) ?? "", clientIndex: PulseValues.index(info.client), deviceIndex: PulseValues.index(info.source),
             moduleIndex: PulseValues.index(info.owner_module), properties: properties,
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
             isMuted: info.mute != 0, isCorked: info.corked != 0, hasVolume: info.has_volume != 0,

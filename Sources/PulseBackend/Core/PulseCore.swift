@@ -1,5 +1,6 @@
 internal import CPulse
 import SoundServer
+import Synchronization
 
 /// The one place that owns libpulse's objects: the threaded main loop and the context.
 ///
@@ -27,7 +28,8 @@ final class PulseCore: @unchecked Sendable {
     private var terminationListeners: [UInt64: (Ending) -> Void] = [:]
     private var restoreListeners: [UInt64: () -> Void] = [:]
     private var nextListener: UInt64 = 0
-    private var isLoopRunning = false
+    /// Whether the loop thread runs; atomic because it is read before the lock is taken.
+    private let isLoopRunning = Atomic(false)
 
     /// Creates the loop and an unconnected context carrying `properties` as client properties.
     init(properties: [String: String]) throws(PulseError) {
@@ -57,7 +59,7 @@ final class PulseCore: @unchecked Sendable {
         close()
         // Freeing joins the loop thread, which the loop thread itself cannot do: when the last
         // reference went away inside a callback, the stopped-less loop is left to the process.
-        if !isLoopRunning { pa_threaded_mainloop_free(loop) }
+        if !isLoopRunning.load(ordering: .acquiring) { pa_threaded_mainloop_free(loop) }
     }
 
     // MARK: Connecting and closing
@@ -88,7 +90,7 @@ final class PulseCore: @unchecked Sendable {
                     PulseError(code: .internalError, operation: "pa_threaded_mainloop_start", message: "cannot start the loop thread")))
                 return
             }
-            isLoopRunning = true
+            isLoopRunning.store(true, ordering: .releasing)
         }
         do throws(PulseError) {
             try result.get()
@@ -98,11 +100,12 @@ final class PulseCore: @unchecked Sendable {
         }
     }
 
-    /// Disconnects, fails every pending operation, stops the loop thread. Safe to call more than
-    /// once. From the loop thread itself it only disconnects: the thread cannot join itself, so
-    /// the loop stops when the last reference goes away.
+    /// Disconnects, fails every pending operation (their completions run on the calling thread,
+    /// with the lock held), stops the loop thread. Safe to call more than once. From the loop
+    /// thread itself it only disconnects: the thread cannot join itself, so a later call from
+    /// another thread, or the core's release off the loop thread, stops it.
     func close() {
-        let onLoopThread = isLoopRunning && pa_threaded_mainloop_in_thread(loop) != 0
+        let onLoopThread = isLoopRunning.load(ordering: .acquiring) && pa_threaded_mainloop_in_thread(loop) != 0
         withLoopLocked { _ in
             guard let context else { return }
             if ending == nil { ending = .closed }
@@ -114,9 +117,9 @@ final class PulseCore: @unchecked Sendable {
             pa_context_unref(context)
             self.context = nil
         }
-        if isLoopRunning && !onLoopThread {
+        // Only one caller may stop (and so join) the thread.
+        if !onLoopThread && isLoopRunning.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged {
             pa_threaded_mainloop_stop(loop)
-            isLoopRunning = false
         }
     }
 
@@ -169,9 +172,11 @@ final class PulseCore: @unchecked Sendable {
     }
 
     /// Runs `body` with the loop lock held. On the loop thread (inside a callback) the lock is
-    /// already held by the loop, so it runs directly: callbacks may issue further calls.
+    /// already held by the loop, so it runs directly: callbacks may issue further calls. The
+    /// lock is recursive (libpulse creates it so), so nesting on one thread is safe too: a
+    /// sequence's termination handler may run inside ``close()``.
     func withLoopLocked<Result, Failure: Error>(_ body: (LoopAccess) throws(Failure) -> Result) throws(Failure) -> Result {
-        let needsLock = !(isLoopRunning && pa_threaded_mainloop_in_thread(loop) != 0)
+        let needsLock = !(isLoopRunning.load(ordering: .acquiring) && pa_threaded_mainloop_in_thread(loop) != 0)
         if needsLock { pa_threaded_mainloop_lock(loop) }
         defer { if needsLock { pa_threaded_mainloop_unlock(loop) } }
         return try body(LoopAccess(core: self))

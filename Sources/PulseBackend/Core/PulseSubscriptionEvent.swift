@@ -1,17 +1,31 @@
 internal import CPulse
-import SoundServer
+public import SoundServer
 
 /// One raw subscription event: which kind of object, what happened to it, and its index.
-struct PulseSubscriptionEvent: Hashable, Sendable {
+/// ``PulseGraphMirror`` turns these into ``SoundServer/GraphEvent``s with the objects' facts.
+///
+/// ```swift
+/// for await event in try await connection.subscribe() where event.change == .removed {
+///     print("gone:", event.kind?.rawValue ?? "server", event.index)
+/// }
+/// ```
+public struct PulseSubscriptionEvent: Hashable, Sendable {
     /// What happened.
-    enum Change: Hashable, Sendable { case new, changed, removed }
+    public enum Change: Hashable, Sendable {
+        /// The object appeared.
+        case new
+        /// The object changed.
+        case changed
+        /// The object went away.
+        case removed
+    }
 
     /// The object's kind; `nil` for the server itself.
-    var kind: GraphObjectID.Kind?
+    public var kind: GraphObjectID.Kind?
     /// What happened.
-    var change: Change
+    public var change: Change
     /// The object's index.
-    var index: UInt32
+    public var index: UInt32
 
     /// Decodes libpulse's event type; `nil` for facilities the graph does not mirror (cards,
     /// sample cache).

@@ -1,5 +1,6 @@
 internal import CPulse
 public import SoundServer
+import Logging
 import Synchronization
 
 /// A live copy of the server's graph: the initial listing plus the subscription to every
@@ -44,6 +45,9 @@ public final class PulseGraphMirror: Sendable {
     }
 
     /// Subscribes to every facility, lists the whole graph, and returns once the listing is in.
+    ///
+    /// The graph at that moment is the baseline: changes that happened while listing are part
+    /// of it and are not delivered as events; every change after it is.
     ///
     /// - Parameter handler: Called on the loop thread with each event and the graph after it.
     /// - Throws: ``PulseError`` when the subscription or a listing fails.
@@ -190,8 +194,14 @@ public final class PulseGraphMirror: Sendable {
         _ name: StaticString, _ type: Item.Type, _ call: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?
     ) {
         connection.request(name, { [weak self] (result: Result<[Item], PulseError>) in
-            guard case .success(let items) = result else { return }
-            for item in items { self?.apply { item.update(&$0) } }
+            switch result {
+            case .success(let items):
+                for item in items { self?.apply { item.update(&$0) } }
+            case .failure(let error) where error.code != .noEntity && error.code != .connectionTerminated:
+                self?.connection.logger.warning("could not refresh a mirrored object", metadata: ["pulse.error": "\(error)"])
+            case .failure:
+                break
+            }
         }, call)
     }
 
@@ -217,6 +227,7 @@ public final class PulseGraphMirror: Sendable {
         }
         guard let (graph, handler, subscribers) = delivery else { return }
         if let error {
+            connection.logger.warning("the connection to the sound server was lost", metadata: ["pulse.error": "\(error)"])
             let event = GraphEvent.connectionLost(reason: error.message)
             handler?(event, graph)
             for subscriber in subscribers { subscriber.yield(event) }

@@ -1,5 +1,5 @@
 internal import CPulse
-public import SoundServer
+import SoundServer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -34,9 +34,9 @@ extension PulseConnection {
     /// ```
     ///
     /// - Parameters:
-    ///   - mode: ``StreamRestoreEntry/WriteMode/replace`` replaces same-named entries;
-    ///     ``StreamRestoreEntry/WriteMode/merge`` merges fields; ``StreamRestoreEntry/WriteMode/set``
-    ///     replaces the whole database.
+    ///   - mode: ``StreamRestoreEntry/WriteMode/replace`` overwrites same-named entries (the
+    ///     repair); ``StreamRestoreEntry/WriteMode/merge`` only adds entries with new names;
+    ///     ``StreamRestoreEntry/WriteMode/set`` replaces the whole database.
     ///   - applyImmediately: Whether running streams that match take the written state now.
     ///
     /// The corresponding PulseAudio call is `pa_ext_stream_restore_write`.

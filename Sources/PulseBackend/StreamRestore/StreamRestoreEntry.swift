@@ -33,13 +33,13 @@ public struct StreamRestoreEntry: Hashable, Sendable {
         self.isMuted = isMuted
     }
 
-    /// How a write combines with the database.
+    /// How a write combines with the database (module-stream-restore's reading of the modes).
     public enum WriteMode: Sendable, Hashable {
-        /// Replace the whole database with the written entries.
+        /// Empty the database, then add the written entries.
         case set
-        /// Merge the written entries' fields into existing entries of the same name.
+        /// Add the written entries whose names are new; existing entries stay exactly as they were.
         case merge
-        /// Replace entries of the same name, keep all others.
+        /// Add the written entries, overwriting existing entries of the same name: the repair mode.
         case replace
     }
 }

@@ -6,7 +6,7 @@
 /// ```swift
 /// let graph = mirror.graph
 /// for stream in graph.sinkInputs.values where stream.role == "music" {
-///     print(stream.index, graph.sinks[stream.deviceIndex]?.name ?? "?")
+///     print(stream.index, graph.device(of: stream)?.name ?? "?")
 /// }
 /// ```
 public struct Graph: Hashable, Sendable {
@@ -57,6 +57,7 @@ public struct Graph: Hashable, Sendable {
 
     /// The device `stream` plays to or records from, if it is known.
     public func device(of stream: SoundStream) -> SoundDevice? {
-        stream.kind == .playback ? sinks[stream.deviceIndex] : sources[stream.deviceIndex]
+        guard let index = stream.deviceIndex else { return nil }
+        return stream.kind == .playback ? sinks[index] : sources[index]
     }
 }

@@ -32,8 +32,11 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
     public var volume: ChannelVolumes
     /// Whether the device is muted.
     public var isMuted: Bool
-    /// For a sink: the index of its monitor source. For a source that monitors a sink: that sink's index.
-    public var monitorIndex: UInt32?
+    /// For a sink: the index of its monitor source (what level meters and recorders of "what
+    /// plays" capture from).
+    public var monitorSourceIndex: UInt32?
+    /// For a source that monitors a sink: that sink's index. `nil` for real capture devices.
+    public var monitorOfSinkIndex: UInt32?
     /// The card the device belongs to, if any.
     public var cardIndex: UInt32?
     /// The module that created the device, if any.
@@ -43,8 +46,8 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
     public init(
         kind: Kind, index: UInt32, name: String, description: String, properties: [String: String] = [:],
         ports: [DevicePort] = [], activePortName: String? = nil, channelMap: ChannelMap = ChannelMap([]),
-        volume: ChannelVolumes = ChannelVolumes([]), isMuted: Bool = false, monitorIndex: UInt32? = nil,
-        cardIndex: UInt32? = nil, moduleIndex: UInt32? = nil
+        volume: ChannelVolumes = ChannelVolumes([]), isMuted: Bool = false, monitorSourceIndex: UInt32? = nil,
+        monitorOfSinkIndex: UInt32? = nil, cardIndex: UInt32? = nil, moduleIndex: UInt32? = nil
     ) {
         self.kind = kind
         self.index = index
@@ -56,7 +59,8 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
         self.channelMap = channelMap
         self.volume = volume
         self.isMuted = isMuted
-        self.monitorIndex = monitorIndex
+        self.monitorSourceIndex = monitorSourceIndex
+        self.monitorOfSinkIndex = monitorOfSinkIndex
         self.cardIndex = cardIndex
         self.moduleIndex = moduleIndex
     }
@@ -68,5 +72,5 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
     public var activePort: DevicePort? { ports.first { $0.name == activePortName } }
 
     /// Whether this is a source that monitors a sink (not a real capture device).
-    public var isMonitor: Bool { kind == .source && monitorIndex != nil }
+    public var isMonitor: Bool { kind == .source && monitorOfSinkIndex != nil }
 }

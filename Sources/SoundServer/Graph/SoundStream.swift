@@ -24,8 +24,9 @@ public struct SoundStream: Hashable, Sendable, Identifiable {
     public var name: String
     /// The client that owns the stream, if any (in-server modules have none).
     public var clientIndex: UInt32?
-    /// The device the stream plays to or records from.
-    public var deviceIndex: UInt32
+    /// The device the stream plays to or records from; `nil` while it is linked to none
+    /// (pipewire-pulse announces a new stream before WirePlumber links it).
+    public var deviceIndex: UInt32?
     /// The module that created the stream, if any (loopbacks, filters).
     public var moduleIndex: UInt32?
     /// Every property the server reports (`media.role`, `application.name`, ...).
@@ -46,7 +47,7 @@ public struct SoundStream: Hashable, Sendable, Identifiable {
     /// A stream with all its facts.
     public init(
         kind: Kind, index: UInt32, serial: UInt64? = nil, name: String, clientIndex: UInt32? = nil,
-        deviceIndex: UInt32, moduleIndex: UInt32? = nil, properties: [String: String] = [:],
+        deviceIndex: UInt32?, moduleIndex: UInt32? = nil, properties: [String: String] = [:],
         channelMap: ChannelMap = ChannelMap([]), volume: ChannelVolumes = ChannelVolumes([]), isMuted: Bool = false,
         isCorked: Bool = false, hasVolume: Bool = true, isVolumeWritable: Bool = true
     ) {
