@@ -81,6 +81,14 @@ struct BusTestRig {
                             let (name) = try call.arguments.decode(String.self)
                             return [.string("hello \(name)")]
                         },
+                        .sync("Record") { call in
+                            state.recorded.withLock { $0.append(call.arguments) }
+                            return []
+                        },
+                        .async("RecordAsync") { call in
+                            state.recorded.withLock { $0.append(call.arguments) }
+                            return []
+                        },
                         .sync("Fail") { _ in throw BusError(refusedError, "refused on purpose") },
                         .async("WhoAmI") { [weak service] call in
                             guard let service else { throw BusError(.disconnected, "service gone") }
@@ -111,4 +119,6 @@ final class RigState: Sendable {
     let volume = Mutex(1.0)
     /// How many Stall calls reached their handler.
     let stallsStarted = Mutex(0)
+    /// The arguments of every Record call, in order.
+    let recorded = Mutex<[BusArguments]>([])
 }

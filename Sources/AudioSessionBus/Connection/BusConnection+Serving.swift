@@ -24,7 +24,8 @@ extension BusConnection {
 
     /// Answers calls to async method handlers, concurrently, until the connection closes or the
     /// task is cancelled. Calls that arrive while nothing serves wait for the next `serve()` (up to
-    /// 1024; beyond that they get `LimitsExceeded`). One `serve()` runs at a time per connection:
+    /// 1024; beyond that they get `LimitsExceeded`); a cancelled `serve()` finishes the calls it
+    /// started and leaves the others queued. One `serve()` runs at a time per connection:
     /// a second concurrent call returns at once.
     ///
     /// ```swift
@@ -33,10 +34,12 @@ extension BusConnection {
     /// await bus.serve()    // e.g. inside a Service's run()
     /// ```
     public func serve() async {
-        guard let calls = router.startServing() else { return }
+        guard let wakeUps = router.startServing() else { return }
         await withDiscardingTaskGroup { group in
-            for await call in calls {
-                group.addTask { await call.run() }
+            for await _ in wakeUps {
+                for call in router.takeQueuedCalls() {
+                    group.addTask { await call.run() }
+                }
             }
         }
     }

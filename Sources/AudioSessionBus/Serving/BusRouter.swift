@@ -12,16 +12,16 @@ final class BusRouter: Sendable {
         var objects: [String: BusObject] = [:]
         var subscriptions: [UInt64: Subscription] = [:]
         var nextSubscription: UInt64 = 0
-        /// The running ``BusConnection/serve()``'s queue, if one runs.
-        var server: (id: UInt64, continuation: AsyncStream<AsyncMethodCall>.Continuation)?
+        /// Wakes the running ``BusConnection/serve()``, if one runs.
+        var server: (id: UInt64, wake: AsyncStream<Void>.Continuation)?
         var nextServer: UInt64 = 0
-        /// Async calls that arrived while nothing served them.
-        var backlog: [AsyncMethodCall] = []
+        /// Async calls not yet taken by a serve(); they stay here if serve() stops, for the next one.
+        var queue: [AsyncMethodCall] = []
         var closed = false
     }
 
     /// How many async calls may wait for ``BusConnection/serve()``; later ones are refused.
-    static let backlogLimit = 1024
+    static let queueLimit = 1024
 
     private let state = Mutex(State())
 
@@ -56,25 +56,32 @@ final class BusRouter: Sendable {
         _ = state.withLock { $0.subscriptions.removeValue(forKey: id) }
     }
 
-    /// Starts serving async calls: the waiting ones first, then each as it arrives, until the
-    /// connection closes or the stream is dropped. Nil if another serve() runs or the connection is closed.
-    func startServing() -> AsyncStream<AsyncMethodCall>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: AsyncMethodCall.self)
+    /// Registers the one running serve(): the returned sequence wakes it whenever calls are
+    /// queued (at once if some wait already). Nil if another serve() runs or the connection is closed.
+    func startServing() -> AsyncStream<Void>? {
+        let (stream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let id = state.withLock { state -> UInt64? in
             guard state.server == nil, !state.closed else { return nil }
             state.nextServer += 1
-            state.server = (state.nextServer, continuation)
-            for call in state.backlog { continuation.yield(call) }
-            state.backlog.removeAll()
+            state.server = (state.nextServer, wake)
+            if !state.queue.isEmpty { wake.yield() }
             return state.nextServer
         }
         guard let id else { return nil }
-        continuation.onTermination = { [weak self] _ in
+        wake.onTermination = { [weak self] _ in
             self?.state.withLock { state in
                 if state.server?.id == id { state.server = nil }
             }
         }
         return stream
+    }
+
+    /// Takes every queued async call, oldest first.
+    func takeQueuedCalls() -> [AsyncMethodCall] {
+        state.withLock { state in
+            defer { state.queue.removeAll() }
+            return state.queue
+        }
     }
 
     func connectionClosed() {
@@ -86,8 +93,11 @@ final class BusRouter: Sendable {
         }
         for subscription in subscriptions { subscription.continuation.finish() }
         let server = state.withLock { state in
-            defer { state.server = nil; state.backlog.removeAll() }
-            return state.server?.continuation
+            defer {
+                state.server = nil
+                state.queue.removeAll()
+            }
+            return state.server?.wake
         }
         server?.finish()
     }
@@ -172,9 +182,9 @@ final class BusRouter: Sendable {
 
     private func enqueue(_ call: AsyncMethodCall) {
         let accepted = state.withLock { state -> Bool in
-            if let server = state.server, case .enqueued = server.continuation.yield(call) { return true }
-            guard state.backlog.count < Self.backlogLimit else { return false }
-            state.backlog.append(call)
+            guard state.queue.count < Self.queueLimit else { return false }
+            state.queue.append(call)
+            state.server?.wake.yield()
             return true
         }
         if !accepted {
