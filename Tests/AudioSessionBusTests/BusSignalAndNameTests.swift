@@ -26,6 +26,22 @@ struct BusSignalAndNameTests {
         #expect(unicast?.destination == rig.client.uniqueName)
     }
 
+    @Test("PropertiesChanged carries the interface, the new values and the invalidated names")
+    func propertiesChanged() async throws {
+        let rig = try await BusTestRig.start()
+        defer { rig.stop() }
+        var signals = try await rig.client.signals(
+            matching: BusMatchRule(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+        ).makeAsyncIterator()
+        try rig.service.emitPropertiesChanged(
+            path: BusTestRig.path, interface: BusTestRig.interface, changed: ["Volume": .double(0.5)], invalidated: ["Version"])
+        let signal = try #require(await signals.next())
+        let (interface, changed, invalidated) = try signal.arguments.decode(String.self, [String: BusVariant].self, [String].self)
+        #expect(interface == BusTestRig.interface)
+        #expect(changed == ["Volume": BusVariant(.double(0.5))])
+        #expect(invalidated == ["Version"])
+    }
+
     @Test("a signal the rule does not match is not delivered to it")
     func ruleFilters() async throws {
         let rig = try await BusTestRig.start()

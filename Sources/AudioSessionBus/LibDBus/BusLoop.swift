@@ -47,6 +47,7 @@ final class BusLoop: @unchecked Sendable {
         self.onClose = onClose
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
+            Self.discard(connection)
             throw BusError(.failed, "cannot create the bus loop's wake-up pipe: \(String(cString: strerror(errno)))")
         }
         for end in ends {
@@ -56,9 +57,13 @@ final class BusLoop: @unchecked Sendable {
         wakeDescriptor = ends[0]
         wakeWriteDescriptor = ends[1]
         let userData = Unmanaged.passUnretained(self).toOpaque()
-        guard dbus_connection_set_watch_functions(connection, addWatch, removeWatch, toggleWatch, userData, nil) != 0,
-            dbus_connection_set_timeout_functions(connection, addTimeout, removeTimeout, toggleTimeout, userData, nil) != 0,
-            dbus_connection_add_filter(connection, filterMessage, userData, nil) != 0
+        typealias Callbacks = BusLoopCallbacks
+        guard
+            dbus_connection_set_watch_functions(
+                connection, Callbacks.addWatch, Callbacks.removeWatch, Callbacks.toggleWatch, userData, nil) != 0,
+            dbus_connection_set_timeout_functions(
+                connection, Callbacks.addTimeout, Callbacks.removeTimeout, Callbacks.toggleTimeout, userData, nil) != 0,
+            dbus_connection_add_filter(connection, Callbacks.filterMessage, userData, nil) != 0
         else {
             Self.discard(connection)
             throw BusError(.noMemory, "out of memory setting up the bus loop")
@@ -71,7 +76,7 @@ final class BusLoop: @unchecked Sendable {
         }, retained)
         guard created == 0 else {
             Unmanaged<BusLoop>.fromOpaque(retained).release()
-            dbus_connection_remove_filter(connection, filterMessage, userData)
+            dbus_connection_remove_filter(connection, BusLoopCallbacks.filterMessage, userData)
             Self.discard(connection)
             throw BusError(.failed, "cannot start the bus loop thread: \(String(cString: strerror(created)))")
         }
@@ -214,7 +219,7 @@ final class BusLoop: @unchecked Sendable {
         ContinuousClock.now.advanced(by: .milliseconds(dbus_timeout_get_interval(timeout)))
     }
 
-    fileprivate func received(_ message: OpaquePointer) -> Bool {
+    func received(_ message: OpaquePointer) -> Bool {
         let incoming = IncomingMessage(Message(retaining: message))
         if incoming.kind == .signal, incoming.interface == "org.freedesktop.DBus.Local", incoming.member == "Disconnected" {
             shared.withLock { $0.stopping = true }
@@ -241,7 +246,7 @@ final class BusLoop: @unchecked Sendable {
             reply.finish(.failure(BusError(.disconnected, "the connection was closed before the reply arrived")))
         }
         let userData = Unmanaged.passUnretained(self).toOpaque()
-        dbus_connection_remove_filter(connection, filterMessage, userData)
+        dbus_connection_remove_filter(connection, BusLoopCallbacks.filterMessage, userData)
         _ = dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil)
         _ = dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
         dbus_connection_unref(connection)
@@ -250,48 +255,4 @@ final class BusLoop: @unchecked Sendable {
         onClose = nil
         closed?()
     }
-}
-
-// MARK: libdbus callbacks (userdata is the unretained loop; all run on the loop thread, or on the
-// creating thread before the loop thread starts)
-
-private func loop(_ userData: UnsafeMutableRawPointer?) -> BusLoop? {
-    userData.map { Unmanaged<BusLoop>.fromOpaque($0).takeUnretainedValue() }
-}
-
-private let addWatch: DBusAddWatchFunction = { watch, userData in
-    guard let watch, let loop = loop(userData) else { return 0 }
-    loop.watches.append(watch)
-    return 1
-}
-
-private let removeWatch: DBusRemoveWatchFunction = { watch, userData in
-    guard let watch, let loop = loop(userData) else { return }
-    loop.watches.removeAll { $0 == watch }
-}
-
-/// Enabled state is read at each poll; nothing to record.
-private let toggleWatch: DBusWatchToggledFunction = { _, _ in }
-
-private let addTimeout: DBusAddTimeoutFunction = { timeout, userData in
-    guard let timeout, let loop = loop(userData) else { return 0 }
-    loop.timeouts.append((timeout, BusLoop.deadline(of: timeout)))
-    return 1
-}
-
-private let removeTimeout: DBusRemoveTimeoutFunction = { timeout, userData in
-    guard let timeout, let loop = loop(userData) else { return }
-    loop.timeouts.removeAll { $0.timeout == timeout }
-}
-
-private let toggleTimeout: DBusTimeoutToggledFunction = { timeout, userData in
-    guard let timeout, let loop = loop(userData),
-        let index = loop.timeouts.firstIndex(where: { $0.timeout == timeout })
-    else { return }
-    loop.timeouts[index].deadline = BusLoop.deadline(of: timeout)
-}
-
-private let filterMessage: DBusHandleMessageFunction = { _, message, userData in
-    guard let message, let loop = loop(userData) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-    return loop.received(message) ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
 }
