@@ -15,6 +15,7 @@ public struct BusInterface: Sendable {
     /// Its properties, by name.
     public let properties: [String: BusProperty]
 
+    /// An interface; a later method or property with the same name as an earlier one replaces it.
     public init(_ name: String, methods: [BusMethod] = [], properties: [BusProperty] = []) {
         self.name = name
         self.methods = Dictionary(methods.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })

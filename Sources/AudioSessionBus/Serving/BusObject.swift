@@ -18,6 +18,7 @@ public struct BusObject: Sendable {
     /// The introspection document; without one, Introspect lists only the interface names.
     public let introspectionXML: String?
 
+    /// An object at `path` with these interfaces and, ideally, the XML that describes them.
     public init(path: BusObjectPath, interfaces: [BusInterface], introspectionXML: String? = nil) {
         self.path = path
         self.interfaces = Dictionary(interfaces.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })

@@ -12,14 +12,18 @@ public struct BusMatchRule: Sendable, Hashable {
     /// The sender's unique name, or `org.freedesktop.DBus`. A well-known name is matched by the
     /// bus only: locally the sender of such signals is the owner's unique name.
     public var sender: String?
+    /// The signal's interface.
     public var interface: String?
+    /// The signal's name.
     public var member: String?
+    /// The emitting object's exact path.
     public var path: BusObjectPath?
     /// Matches signals emitted at this path or below it.
     public var pathNamespace: BusObjectPath?
     /// Matches string arguments by position (0-based): `[0: "org.example.Name"]`.
     public var arguments: [Int: String]
 
+    /// A rule; fields left nil match anything.
     public init(
         sender: String? = nil, interface: String? = nil, member: String? = nil, path: BusObjectPath? = nil,
         pathNamespace: BusObjectPath? = nil, arguments: [Int: String] = [:]

@@ -9,7 +9,9 @@ public struct BusArguments: Sendable, Hashable, RandomAccessCollection, Expressi
     /// The values, in order.
     public var values: [BusValue]
 
+    /// Arguments with these values, in order.
     public init(_ values: [BusValue]) { self.values = values }
+    /// Arguments written as a literal: `[.string("music"), .uint32(3)]`.
     public init(arrayLiteral elements: BusValue...) { values = elements }
 
     /// The signature of all arguments, e.g. `sa{sv}`.
