@@ -76,10 +76,35 @@ enum MessageReader {
             }
             return .dictionary(key: key, value: value, entries)
         case .array(let element):
+            if let fixed = readFixedArray(of: element, &sub) { return .array(element: element, fixed) }
             return .array(element: element, try readAll(&sub))
         default:
             throw BusError(.invalidArgs, "'\(signature)' is not an array signature")
         }
+    }
+
+    /// Reads an array of a fixed-size type in one copy; nil when the elements are not fixed-size.
+    private static func readFixedArray(of element: BusType, _ iterator: inout DBusMessageIter) -> [BusValue]? {
+        switch element {
+        case .byte: fixed(&iterator, as: UInt8.self).map(BusValue.byte)
+        case .boolean: fixed(&iterator, as: dbus_bool_t.self).map { BusValue.boolean($0 != 0) }
+        case .int16: fixed(&iterator, as: Int16.self).map(BusValue.int16)
+        case .uint16: fixed(&iterator, as: UInt16.self).map(BusValue.uint16)
+        case .int32: fixed(&iterator, as: Int32.self).map(BusValue.int32)
+        case .uint32: fixed(&iterator, as: UInt32.self).map(BusValue.uint32)
+        case .int64: fixed(&iterator, as: Int64.self).map(BusValue.int64)
+        case .uint64: fixed(&iterator, as: UInt64.self).map(BusValue.uint64)
+        case .double: fixed(&iterator, as: Double.self).map(BusValue.double)
+        default: nil
+        }
+    }
+
+    private static func fixed<Raw>(_ iterator: inout DBusMessageIter, as type: Raw.Type) -> [Raw] {
+        var base: UnsafeRawPointer?
+        var count: Int32 = 0
+        dbus_message_iter_get_fixed_array(&iterator, &base, &count)
+        guard let base, count > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Raw.self), count: Int(count)))
     }
 
     private static func basic(_ iterator: inout DBusMessageIter) -> DBusBasicValue {

@@ -43,6 +43,7 @@ enum MessageWriter {
             return
         case .array(let element, let elements):
             try container(Int32(UInt8(ascii: "a")), signature: element.signature, in: &iterator) { sub throws(BusError) in
+                if try appendFixedArray(of: element, elements, to: &sub) { return }
                 for element in elements { try append(element, to: &sub) }
             }
             return
@@ -64,6 +65,44 @@ enum MessageWriter {
             return
         }
         guard appended else { throw BusError(.noMemory, "out of memory appending \(value.type)") }
+    }
+
+    /// Appends an array of a fixed-size type in one copy instead of one call per element: a
+    /// large byte array costs one libdbus call per byte otherwise. False when the elements are not fixed-size.
+    private static func appendFixedArray(
+        of element: BusType, _ elements: [BusValue], to iterator: inout DBusMessageIter
+    ) throws(BusError) -> Bool {
+        guard !elements.isEmpty else { return false }
+        let code = Int32(element.typeCode)
+        switch element {
+        case .byte: return try appendFixed(elements.compactMap { if case .byte(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        case .boolean:
+            let raw: [dbus_bool_t] = elements.compactMap { if case .boolean(let flag) = $0 { flag ? 1 : 0 } else { nil } }
+            return try appendFixed(raw, code, &iterator)
+        case .int16: return try appendFixed(elements.compactMap { if case .int16(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        case .uint16: return try appendFixed(elements.compactMap { if case .uint16(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        case .int32: return try appendFixed(elements.compactMap { if case .int32(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        case .uint32: return try appendFixed(elements.compactMap { if case .uint32(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        case .int64: return try appendFixed(elements.compactMap { if case .int64(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        case .uint64: return try appendFixed(elements.compactMap { if case .uint64(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        case .double: return try appendFixed(elements.compactMap { if case .double(let raw) = $0 { raw } else { nil } }, code, &iterator)
+        default: return false
+        }
+    }
+
+    /// The D-Bus limit on an array's size; libdbus aborts on a larger fixed array.
+    private static let maximumArrayBytes = 64 << 20
+
+    private static func appendFixed<Raw>(_ values: [Raw], _ code: Int32, _ iterator: inout DBusMessageIter) throws(BusError) -> Bool {
+        guard values.count * MemoryLayout<Raw>.stride <= maximumArrayBytes else {
+            throw BusError(.limitsExceeded, "an array of \(values.count) elements is larger than D-Bus's 64 MiB limit")
+        }
+        let appended = values.withUnsafeBufferPointer { buffer in
+            var base = UnsafeRawPointer(buffer.baseAddress)
+            return dbus_message_iter_append_fixed_array(&iterator, code, &base, Int32(buffer.count)) != 0
+        }
+        guard appended else { throw BusError(.noMemory, "out of memory appending an array") }
+        return true
     }
 
     private static func appendString(_ text: String, code: Int32, to iterator: inout DBusMessageIter) -> Bool {
