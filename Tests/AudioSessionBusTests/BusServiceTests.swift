@@ -80,6 +80,15 @@ struct BusServiceTests {
             #expect(client.standardOutput.contains("int32 \(client.pid)"))
             #expect(client.standardOutput.contains("uint32 \(getuid())"))
 
+            // Peer is answered by libdbus itself, Introspect by the exported object's XML.
+            _ = try await rig.bus.tool(
+                "dbus-send", ["--session", "--print-reply", "--dest=\(name)", BusTestRig.path.rawValue, "org.freedesktop.DBus.Peer.Ping"])
+            let introspection = try await rig.bus.tool(
+                "dbus-send",
+                ["--session", "--print-reply", "--dest=\(name)", BusTestRig.path.rawValue,
+                 "org.freedesktop.DBus.Introspectable.Introspect"])
+            #expect(introspection.contains("<interface name=\"org.audiosession.Test1\">"))
+
             let refused = try await rig.bus.run(
                 "dbus-send", ["--session", "--print-reply", "--dest=\(name)", BusTestRig.path.rawValue, "\(BusTestRig.interface).Greet", "int32:1"])
             #expect(refused.status != 0)
