@@ -33,7 +33,11 @@ extension BusConnection {
             }
         } onCancel: {
             reply.cancel()
-            loop.perform { _ in reply.cancelPendingCall() }
+            loop.perform { connection in
+                // With the connection closed, the loop's shutdown has dropped the pending call.
+                guard connection != nil else { return }
+                reply.cancelPendingCall()
+            }
         }
     }
 
