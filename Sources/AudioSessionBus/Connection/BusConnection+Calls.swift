@@ -68,4 +68,11 @@ extension BusConnection {
         guard !milliseconds.overflow else { return Int32.max }
         return Int32(clamping: max(1, milliseconds.partialValue + attoseconds / 1_000_000_000_000_000))
     }
+
+    /// Calls a method of the bus itself.
+    func callBus(_ method: String, _ arguments: BusArguments) async throws -> BusArguments {
+        try await call(
+            destination: BusDaemon.name, path: BusDaemon.path, interface: BusDaemon.interface, method: method,
+            arguments: arguments)
+    }
 }

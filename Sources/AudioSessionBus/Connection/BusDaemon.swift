@@ -4,12 +4,3 @@ enum BusDaemon {
     static let path: BusObjectPath = "/org/freedesktop/DBus"
     static let interface = "org.freedesktop.DBus"
 }
-
-extension BusConnection {
-    /// Calls a method of the bus itself.
-    func callBus(_ method: String, _ arguments: BusArguments) async throws -> BusArguments {
-        try await call(
-            destination: BusDaemon.name, path: BusDaemon.path, interface: BusDaemon.interface, method: method,
-            arguments: arguments)
-    }
-}
