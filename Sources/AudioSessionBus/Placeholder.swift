@@ -1,1 +1,0 @@
-// Placeholder so the target exists; replaced by the work that fills AudioSessionBus.

@@ -1,1 +1,0 @@
-// Placeholder so the target exists; replaced by the tests of this target.
