@@ -1,7 +1,9 @@
 /// Polls `condition` until it returns true, or throws ``WaitTimeout`` once `timeout` has passed.
 ///
 /// Tests wait for what a user would observe (a volume on the server, a signal on the bus) with a
-/// deadline, never with a bare sleep: fast on a quiet machine, still correct on a loaded one.
+/// deadline, never with a bare sleep: fast on a quiet machine, still correct on a loaded one. The
+/// default deadline is generous (10 s) because CI machines are shared; a test about how fast
+/// something happens passes its own, tighter `timeout`.
 /// An error thrown by the condition counts as "not yet" and is reported if the deadline passes.
 ///
 /// ```swift
@@ -11,7 +13,7 @@
 /// ```
 public func waitUntil(
     _ condition: String,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(10),
     poll: Duration = .milliseconds(20),
     _ check: () async throws -> Bool
 ) async throws {
@@ -39,7 +41,7 @@ public func waitUntil(
 /// ```
 public func waitForValue<Value>(
     _ condition: String,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(10),
     poll: Duration = .milliseconds(20),
     _ produce: () async throws -> Value?
 ) async throws -> Value {
