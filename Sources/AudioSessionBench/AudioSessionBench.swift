@@ -22,6 +22,9 @@ struct AudioSessionBench: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Stream counts to measure at.")
     var streams: [Int] = [10, 100, 1_000, 10_000]
 
+    @Option(parsing: .upToNextOption, help: "Event classes to measure: one, all, mix.")
+    var classes: [EngineWorkload.Kind] = EngineWorkload.Kind.allCases
+
     @Option(help: "Minimum measuring time per line, in milliseconds.")
     var milliseconds: Int = 300
 
@@ -33,7 +36,7 @@ struct AudioSessionBench: ParsableCommand {
     func run() throws {
         let loaded = try LoadedPolicyFile(path: policy)
         for count in streams {
-            for workload in EngineWorkload.Kind.allCases {
+            for workload in classes {
                 var bench = EngineWorkload(kind: workload, streamCount: count, policy: loaded.policy)
                 let result = bench.measure(atLeastMilliseconds: milliseconds)
                 print(result.line)
