@@ -11,9 +11,10 @@ struct AudioSessionBench: ParsableCommand {
         discussion: """
             Each line reads: engine streams=N class=C events=E seconds=S us_per_event=U \
             events_per_second=R decisions_per_event=D us_per_decision=V. Class one: events that \
-            affect one stream (appear, sounding change, vanish); all: events that affect every stream \
-            (a ducking session activating and sounding, a call appearing, both ending); mix: a desktop-like \
-            mixture of both.
+            affect one stream while a voice prompt ducks the others (a stream appears and is ducked, \
+            another stops and starts sounding, the first vanishes); all: events that affect every \
+            stream (a ducking session activating and sounding, a call appearing, both ending); mix: \
+            a desktop-like mixture of both.
             """)
 
     @Option(help: "The policy file the engine runs (the shipped policies/default.toml).")

@@ -6,7 +6,8 @@ import AudioSessionModel
 struct EngineWorkload {
     /// Which events the cycle is made of.
     enum Kind: String, CaseIterable {
-        /// Events that affect one stream: a stream appears, one stops and starts sounding, it vanishes.
+        /// Events that affect one stream, while a voice prompt ducks everything: a stream appears
+        /// (and is ducked at once), another stops and starts sounding, the first vanishes.
         case one
         /// Events whose meaning is "every other stream": a voice prompt session activates and its
         /// stream sounds (ducks all), a call appears (silences all), and both end.
@@ -34,6 +35,9 @@ struct EngineWorkload {
         _ = engine.handle(
             .sessionConfigured(
                 Self.prompter, SessionConfiguration(unchecked: .playback, mode: .voicePrompt, options: [.duckOthers])))
+        if kind == .one {
+            for event in Self.duckingCycle().prefix(2) { _ = engine.handle(event) }
+        }
         self.engine = engine
     }
 
@@ -48,9 +52,9 @@ struct EngineWorkload {
     func cycle(rotation: Int) -> [PolicyEvent] {
         switch kind {
         case .one: oneStreamCycle(rotation: rotation)
-        case .all: duckingCycle() + callCycle()
+        case .all: Self.duckingCycle() + Self.callCycle()
         case .mix:
-            (0..<10).flatMap { oneStreamCycle(rotation: rotation &* 10 &+ $0) } + duckingCycle() + callCycle()
+            (0..<10).flatMap { oneStreamCycle(rotation: rotation &* 10 &+ $0) } + Self.duckingCycle() + Self.callCycle()
         }
     }
 
@@ -67,19 +71,19 @@ struct EngineWorkload {
         ]
     }
 
-    private func duckingCycle() -> [PolicyEvent] {
+    private static func duckingCycle() -> [PolicyEvent] {
         let prompt = StreamInfo(
-            id: "prompt", direction: .playback, session: Self.prompter,
+            id: "prompt", direction: .playback, session: prompter,
             app: AppIdentity(applicationID: "org.example.Maps"), isSounding: true)
         return [
-            .sessionActivated(Self.prompter),
+            .sessionActivated(prompter),
             .streamAppeared(prompt),
             .streamVanished("prompt"),
-            .sessionDeactivated(Self.prompter, notifyOthers: true),
+            .sessionDeactivated(prompter, notifyOthers: true),
         ]
     }
 
-    private func callCycle() -> [PolicyEvent] {
+    private static func callCycle() -> [PolicyEvent] {
         let call = StreamInfo(
             id: "call", direction: .playback, properties: ["media.role": "phone"],
             app: AppIdentity(applicationID: "org.example.Phone"), isSounding: true)
