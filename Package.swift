@@ -80,6 +80,14 @@ let package = Package(
             ],
             swiftSettings: strictSwift),
 
+        // The engine benchmark scripts/bench runs (release build); not a test: it prints figures, asserts nothing.
+        .executableTarget(
+            name: "AudioSessionBench",
+            dependencies: [
+                "AudioPolicy", "AudioSessionModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift),
+
         // MARK: Test support: private sound servers and buses, deadline-polled waits
         .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
 

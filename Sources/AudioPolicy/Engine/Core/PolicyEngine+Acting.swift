@@ -167,8 +167,11 @@ extension PolicyEngine {
         else { return }
         let target = participant(of: stream)
         guard let theirs = facts(of: target) else { return }
-        for (actor, record) in state.actors where actor != target {
-            if record.isDucking, ducks(actor, stream), stream.duckers[actor] == nil {
+        // Iterate over the actors' ids, not the records: a record held during the loop shares its
+        // stream sets with the state, so each insert below would copy a set as large as all streams.
+        for actor in Array(state.actors.keys) where actor != target {
+            let isDucking = state.actors[actor]?.isDucking ?? false
+            if isDucking, ducks(actor, stream), stream.duckers[actor] == nil {
                 touch(id)
                 state.streams[id]?.duckers[actor] = state.policy.ducking.level
                 state.actors[actor]?.duckedStreams.insert(id)

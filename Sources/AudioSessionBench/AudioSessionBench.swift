@@ -1,0 +1,47 @@
+import ArgumentParser
+
+/// `audiosession-bench`: measures the pure policy engine at several stream counts and prints one
+/// machine-readable line per measurement (`engine key=value ...`). `scripts/bench` runs it in a
+/// release build and turns the lines into the engine table of BENCHMARKS.md.
+@main
+struct AudioSessionBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audiosession-bench",
+        abstract: "Measure the AudioPolicy engine: events per second and microseconds per event.",
+        discussion: """
+            Each line reads: engine streams=N class=C events=E seconds=S us_per_event=U \
+            events_per_second=R decisions_per_event=D us_per_decision=V. Class one: events that \
+            affect one stream while a voice prompt ducks the others (a stream appears and is ducked, \
+            another stops and starts sounding, the first vanishes); all: events that affect every \
+            stream (a ducking session activating and sounding, a call appearing, both ending); mix: \
+            a desktop-like mixture of both.
+            """)
+
+    @Option(help: "The policy file the engine runs (the shipped policies/default.toml).")
+    var policy: String
+
+    @Option(parsing: .upToNextOption, help: "Stream counts to measure at.")
+    var streams: [Int] = [10, 100, 1_000, 10_000]
+
+    @Option(parsing: .upToNextOption, help: "Event classes to measure: one, all, mix.")
+    var classes: [EngineWorkload.Kind] = EngineWorkload.Kind.allCases
+
+    @Option(help: "Minimum measuring time per line, in milliseconds.")
+    var milliseconds: Int = 300
+
+    func validate() throws {
+        guard streams.allSatisfy({ $0 > 0 }) else { throw ValidationError("stream counts must be positive") }
+        guard milliseconds > 0 else { throw ValidationError("--milliseconds must be positive") }
+    }
+
+    func run() throws {
+        let loaded = try LoadedPolicyFile(path: policy)
+        for count in streams {
+            for workload in classes {
+                var bench = EngineWorkload(kind: workload, streamCount: count, policy: loaded.policy)
+                let result = bench.measure(atLeastMilliseconds: milliseconds)
+                print(result.line)
+            }
+        }
+    }
+}
