@@ -125,6 +125,7 @@ public final class PulseAgent: Sendable {
         }
         let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
         connection.withLoopLocked {
+            enforcer.takeOverServerPolicy(in: mirror.graph)
             translator.begin(with: mirror.graph)
             if !journal.pendingRestores.isEmpty {
                 logger.info(

@@ -44,11 +44,14 @@ extension PulseEnforcer {
 
     /// Restores the journal's pending entries that no enforced stream has taken over.
     private func restorePending(adopted everything: Bool, counter: WorkCounter) {
+        // `everything`: the agent is stopping, so no decision keeps anything and modules come back.
         var bySerial: [StreamSerial: [PendingRestore]] = [:]
         for restore in journal.pendingRestores {
             if let serial = restore.key.stream {
                 bySerial[serial, default: []].append(restore)
-            } else if case .module(let name, let argument) = restore {
+            } else if case .module(let name, let argument) = restore, everything {
+                // A module a crashed agent unloaded stays unloaded while this agent runs (it does the
+                // module's job); this agent's shutdown loads it again.
                 counter.begin()
                 connection.submit(.loadModule(name: name, argument: argument)) { [weak self] result in
                     if result.isSuccess { self?.clear(restore.key) }

@@ -41,6 +41,12 @@ struct AgentHarness<Server: PulseProtocolServer> {
                 server: server.serverAddress, journalDirectory: journalDirectory, recoveryGrace: grace, logger: logger))
     }
 
+    /// Whether the journal holds nothing for any stream (a module the agent took over stays
+    /// journalled while it runs).
+    static func noStreamRestoresPending(_ agent: PulseAgent) -> Bool {
+        agent.journal.pendingRestores.allSatisfy { $0.key.stream == nil }
+    }
+
     /// What the engine says about every stream, for failure messages.
     static func explain(_ agent: PulseAgent) -> String {
         agent.coordinator.read { view in

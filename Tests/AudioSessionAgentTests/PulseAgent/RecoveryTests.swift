@@ -31,7 +31,7 @@ struct RecoveryTests {
 
         let next = try await harness.startAgent()
         try await harness.waitForVolume("music", 80, timeout: .seconds(5))
-        try await waitUntil("the journal is empty") { next.journal.pendingRestores.isEmpty }
+        try await waitUntil("the journal is empty") { AgentHarness<PrivatePulseAudio>.noStreamRestoresPending(next) }
         await next.shutdown()
     }
 
