@@ -26,10 +26,8 @@ public import SoundServer
 /// let agent = try await PulseAgent.start(
 ///     policy: policy, configuration: PulseAgentConfiguration(journalDirectory: try .runtime()),
 ///     sinks: [notifier])
-/// try await withTaskCancellationHandler {
-///     try await agent.run()
-/// } onCancel: { }
-/// await agent.shutdown()
+/// try await agent.run()          // until shutdown, cancellation or a lost server
+/// await agent.shutdown()         // or run it as PulseAgentService in a ServiceGroup
 /// ```
 public final class PulseAgent: Sendable {
     /// The policy state: register sessions and read the engine through it.
