@@ -1,5 +1,6 @@
 public import AudioPolicy
 import Logging
+import Synchronization
 public import PulseBackend
 public import SoundServer
 
@@ -43,12 +44,13 @@ public final class PulseAgent: Sendable {
     let enforcer: PulseEnforcer
     let recovery: PulseLoopTimer
     let ending: AgentEnding
+    let recoveryWaiting: Mutex<Bool>
     let logger: Logger
 
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, connection: PulseConnection,
         mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer, recovery: PulseLoopTimer,
-        ending: AgentEnding, logger: Logger
+        ending: AgentEnding, recoveryWaiting: Bool, logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
@@ -59,6 +61,7 @@ public final class PulseAgent: Sendable {
         self.enforcer = enforcer
         self.recovery = recovery
         self.ending = ending
+        self.recoveryWaiting = Mutex(recoveryWaiting)
         self.logger = logger
     }
 
@@ -121,7 +124,12 @@ public final class PulseAgent: Sendable {
             connection.disconnect()
             throw PulseAgentError(.connecting, error.description)
         }
-        let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
+        let agent = AgentBox()
+        let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in
+            enforcer?.recoverJournal()
+            agent.agent?.recoveryWaiting.withLock { $0 = false }
+        }
+        let waiting = !journal.pendingRestores.isEmpty
         connection.withLoopLocked {
             enforcer.takeOverServerPolicy(in: mirror.graph)
             translator.begin(with: mirror.graph)
@@ -133,10 +141,17 @@ public final class PulseAgent: Sendable {
             }
         }
         logger.info("agent started", metadata: ["server.name": "\(info.name)", "server.instance": "\(info.instance)"])
-        return PulseAgent(
+        let started = PulseAgent(
             coordinator: coordinator, serverInstance: info.instance, journal: journal, connection: connection, mirror: mirror,
-            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, logger: logger)
+            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, recoveryWaiting: waiting,
+            logger: logger)
+        agent.agent = started
+        return started
     }
+
+    /// Whether changes a previous agent left in the journal are still waiting for the grace period
+    /// (``PulseAgentConfiguration/recoveryGrace``) before they are undone.
+    public var isRecoveryWaiting: Bool { recoveryWaiting.withLock { $0 } }
 
     /// Runs until ``shutdown()`` or until the task is cancelled (then returns; call ``shutdown()``).
     ///
@@ -178,4 +193,11 @@ public final class PulseAgent: Sendable {
         connection.disconnect()
         ending.finish(.stopped)
     }
+}
+
+/// Lets the recovery timer, made before the agent, reach it (weakly) once it exists.
+private final class AgentBox: @unchecked Sendable {
+    // Written once before the timer can fire (the grace is longer than the rest of start), read
+    // on the loop thread.
+    weak var agent: PulseAgent?
 }

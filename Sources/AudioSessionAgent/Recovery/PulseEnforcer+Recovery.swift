@@ -73,20 +73,24 @@ extension PulseEnforcer {
         _ ref: ServerStreamRef, _ stream: SoundStream, _ restores: [PendingRestore], keeping kept: EnforcedStream?,
         counter: WorkCounter
     ) {
+        var restoring = false
         for restore in restores {
             switch restore {
             case .volume(_, let base, let appliedLevel) where kept?.duck == nil:
                 // Only a stream that still shows the agent's level is set back: any other volume is the user's.
                 let expected = base.scaled(byAmplitude: appliedLevel ?? 1)
                 if appliedLevel != nil, StreamVolume(stream.volume).matches(expected) {
+                    restoring = true
                     work(counter) { send(volume: base, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)
                 }
             case .mute(_, let wasMuted) where kept?.silencedWasMuted == nil:
+                restoring = true
                 work(counter) { send(mute: wasMuted, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
             case .device(_, let original) where kept?.movedFrom == nil:
                 if let index = deviceIndex(named: original, kind: deviceKind(of: ref)) {
+                    restoring = true
                     work(counter) { send(moveTo: index, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)  // the device has gone: the stream stays where it is
@@ -97,7 +101,7 @@ extension PulseEnforcer {
                 break
             }
         }
-        logger.info("restoring a stream's journalled state", metadata: ["stream.id": "\(ref.id)"])
+        if restoring { logger.info("restoring a stream's journalled state", metadata: ["stream.id": "\(ref.id)"]) }
     }
 
     private func repairEnded(_ serial: StreamSerial, _ restores: [PendingRestore], counter: WorkCounter) {
