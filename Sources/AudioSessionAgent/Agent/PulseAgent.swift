@@ -1,7 +1,7 @@
 public import AudioPolicy
 import Logging
 import Synchronization
-public import PulseBackend
+import PulseBackend
 public import SoundServer
 
 /// The policy agent on a PulseAudio-protocol server (PulseAudio, or PipeWire through
