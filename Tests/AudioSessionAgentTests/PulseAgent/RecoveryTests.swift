@@ -12,7 +12,19 @@ struct RecoveryTests {
     func crashWhileDucked() async throws {
         let pulse = try await PrivatePulseAudio.start(.minimal)
         defer { pulse.stop() }
-        let harness = AgentHarness(server: pulse)
+        try await crashThenRecover(AgentHarness(server: pulse))
+    }
+
+    @Test("pipewire-pulse: after a crash while music is ducked, the next agent puts its volume back")
+    func crashWhileDuckedOnPipeWirePulse() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        try await crashThenRecover(AgentHarness(server: pipewire))
+    }
+
+    /// Music at 80 % is ducked to 54 %; the agent dies without undoing anything (the control: the
+    /// music stays at 54 %) and the ducking app goes away; the next agent puts 80 % back.
+    private func crashThenRecover<Server: PulseProtocolServer>(_ harness: AgentHarness<Server>) async throws {
         let music = try harness.playMusic()
         defer { music.kill() }
         try await harness.setVolume("music", 80)
@@ -32,7 +44,7 @@ struct RecoveryTests {
 
         let next = try await harness.startAgent()
         try await harness.waitForVolume("music", 80, timeout: .seconds(5))
-        try await waitUntil("the journal is empty") { AgentHarness<PrivatePulseAudio>.noStreamRestoresPending(next) }
+        try await waitUntil("the journal is empty") { AgentHarness<Server>.noStreamRestoresPending(next) }
         await next.shutdown()
     }
 
