@@ -1,6 +1,5 @@
 public import AudioPolicy
 import Logging
-import Synchronization
 import PulseBackend
 public import SoundServer
 
@@ -44,13 +43,13 @@ public final class PulseAgent: Sendable {
     let enforcer: PulseEnforcer
     let recovery: PulseLoopTimer
     let ending: AgentEnding
-    let recoveryWaiting: Mutex<Bool>
+    let recoveryProgress: RecoveryProgress
     let logger: Logger
 
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, connection: PulseConnection,
         mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer, recovery: PulseLoopTimer,
-        ending: AgentEnding, recoveryWaiting: Bool, logger: Logger
+        ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
@@ -61,7 +60,7 @@ public final class PulseAgent: Sendable {
         self.enforcer = enforcer
         self.recovery = recovery
         self.ending = ending
-        self.recoveryWaiting = Mutex(recoveryWaiting)
+        self.recoveryProgress = recoveryProgress
         self.logger = logger
     }
 
@@ -124,16 +123,15 @@ public final class PulseAgent: Sendable {
             connection.disconnect()
             throw PulseAgentError(.connecting, error.description)
         }
-        let agent = AgentBox()
+        let waiting = RecoveryProgress(isWaiting: !journal.pendingRestores.isEmpty)
         let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in
             enforcer?.recoverJournal()
-            agent.agent?.recoveryWaiting.withLock { $0 = false }
+            waiting.finished()
         }
-        let waiting = !journal.pendingRestores.isEmpty
         connection.withLoopLocked {
             enforcer.takeOverServerPolicy(in: mirror.graph)
             translator.begin(with: mirror.graph)
-            if !journal.pendingRestores.isEmpty {
+            if waiting.isWaiting {
                 logger.info(
                     "a previous agent left changes to undo",
                     metadata: ["journal.pending": "\(journal.pendingRestores.count)", "server.instance": "\(info.instance)"])
@@ -141,17 +139,15 @@ public final class PulseAgent: Sendable {
             }
         }
         logger.info("agent started", metadata: ["server.name": "\(info.name)", "server.instance": "\(info.instance)"])
-        let started = PulseAgent(
+        return PulseAgent(
             coordinator: coordinator, serverInstance: info.instance, journal: journal, connection: connection, mirror: mirror,
-            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, recoveryWaiting: waiting,
+            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, recoveryProgress: waiting,
             logger: logger)
-        agent.agent = started
-        return started
     }
 
     /// Whether changes a previous agent left in the journal are still waiting for the grace period
     /// (``PulseAgentConfiguration/recoveryGrace``) before they are undone.
-    public var isRecoveryWaiting: Bool { recoveryWaiting.withLock { $0 } }
+    public var isRecoveryWaiting: Bool { recoveryProgress.isWaiting }
 
     /// Runs until ``shutdown()`` or until the task is cancelled (then returns; call ``shutdown()``).
     ///
@@ -195,9 +191,3 @@ public final class PulseAgent: Sendable {
     }
 }
 
-/// Lets the recovery timer, made before the agent, reach it (weakly) once it exists.
-private final class AgentBox: @unchecked Sendable {
-    // Written once before the timer can fire (the grace is longer than the rest of start), read
-    // on the loop thread.
-    weak var agent: PulseAgent?
-}
