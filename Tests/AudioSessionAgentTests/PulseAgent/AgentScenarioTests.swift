@@ -22,12 +22,23 @@ struct AgentScenarioTests {
 
     @Test("PulseAudio (minimal): the table holds", arguments: runnable)
     func scenarioOnPulseAudio(_ name: String) async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        try await run(name, on: pulse)
+    }
+
+    @Test("pipewire-pulse: the table holds", arguments: runnable)
+    func scenarioOnPipeWirePulse(_ name: String) async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        try await run(name, on: pipewire)
+    }
+
+    private func run<Server: PulseProtocolServer>(_ name: String, on server: Server) async throws {
         let path = Self.repository + "/Tests/AudioPolicyTests/Scenarios/\(name).toml"
         let scenario = try ScenarioParser(path: path, shippedPolicies: Self.repository + "/policies")
             .parse(try String(contentsOfFile: path, encoding: .utf8))
-        let pulse = try await PrivatePulseAudio.start(.minimal)
-        defer { pulse.stop() }
-        var world = try await AgentScenarioWorld.start(scenario, on: pulse)
+        var world = try await AgentScenarioWorld.start(scenario, on: server)
         let run = try await ScenarioRunner(scenario: scenario).run(in: &world)
         await world.stop()
         #expect(run.report == nil, "\(run.report ?? "")")
