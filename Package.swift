@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "audiosessionctl",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "PolicyScenarios",
+                "AudioPolicy", "AudioSessionModel", "PolicyScenarios", "AudioSessionBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift),
@@ -106,7 +106,7 @@ let package = Package(
             name: "AudioSessionBusTests", dependencies: ["AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "AudioSessionTesting"], swiftSettings: strictSwift),
+            name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "AudioSessionTesting", "AudioSessionBus"], swiftSettings: strictSwift),
         .testTarget(
             name: "AudioSessionAgentTests", dependencies: ["AudioSessionAgent", "AudioSessionTesting"],
             swiftSettings: strictSwift),
