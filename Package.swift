@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "AudioSessionAgent",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer",
+                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -116,6 +116,7 @@ let package = Package(
             name: "AudioSessionAgentTests",
             dependencies: [
                 "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer",
+                "AudioSessionBus", "AudioSessionModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift),
