@@ -72,6 +72,7 @@ let package = Package(
                 "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("Bus/org.audiosession.Agent1.xml")],
             swiftSettings: strictSwift),
@@ -82,6 +83,16 @@ let package = Package(
             dependencies: [
                 "AudioPolicy", "AudioSessionModel", "PolicyScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift),
+        .executableTarget(
+            name: "audiosessiond",
+            dependencies: [
+                "AudioSessionAgent",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSwift),
 
@@ -119,6 +130,9 @@ let package = Package(
                 "AudioSessionBus", "AudioSessionModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioSessionDaemonTests", dependencies: ["audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "ServerFactsTests",
