@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         // MARK: Pure core (no I/O, no C)
@@ -67,7 +68,12 @@ let package = Package(
         // MARK: The agent as a library
         .target(
             name: "AudioSessionAgent",
-            dependencies: ["AudioPolicy", "AudioSessionModel", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
             resources: [.embedInCode("Bus/org.audiosession.Agent1.xml")],
             swiftSettings: strictSwift),
 
@@ -77,6 +83,16 @@ let package = Package(
             dependencies: [
                 "AudioPolicy", "AudioSessionModel", "PolicyScenarios", "AudioSessionBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift),
+        .executableTarget(
+            name: "audiosessiond",
+            dependencies: [
+                "AudioSessionAgent",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSwift),
 
@@ -108,7 +124,15 @@ let package = Package(
         .testTarget(
             name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "AudioSessionTesting", "AudioSessionBus"], swiftSettings: strictSwift),
         .testTarget(
-            name: "AudioSessionAgentTests", dependencies: ["AudioSessionAgent", "AudioSessionTesting"],
+            name: "AudioSessionAgentTests",
+            dependencies: [
+                "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer",
+                "AudioSessionBus", "AudioSessionModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioSessionDaemonTests", dependencies: ["audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "ServerFactsTests",

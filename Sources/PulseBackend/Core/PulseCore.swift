@@ -18,7 +18,7 @@ final class PulseCore: @unchecked Sendable {
         case lost(PulseError)
     }
 
-    private let loop: OpaquePointer
+    let loop: OpaquePointer
     private var context: OpaquePointer?
     private var isReady = false
     private var ending: Ending?

@@ -1,0 +1,182 @@
+public import AudioPolicy
+import Logging
+public import PulseBackend
+public import SoundServer
+
+/// The policy agent on a PulseAudio-protocol server (PulseAudio, or PipeWire through
+/// pipewire-pulse): connection, graph mirror, translator, coordinator, enforcer and journal wired
+/// together.
+///
+/// The server's events reach the engine on the loop thread without a hop, and the engine's stream
+/// decisions go back to the server from there (``PulseEnforcer``). Apps' calls go through
+/// ``coordinator`` (the bus service's ``PolicyCoordinator/transact(_:)``), which takes the loop lock
+/// first. Further sinks, such as the bus notifier, are added at ``start(policy:configuration:sinks:)``.
+///
+/// **Nothing left behind.** Every change is journalled before it is made. ``shutdown()`` undoes all
+/// of them at once; a new agent that finds a journal of the same server instance (the previous
+/// one crashed) undoes, after ``PulseAgentConfiguration/recoveryGrace``, what no current decision
+/// keeps.
+///
+/// **Disconnection.** When the server goes away the agent logs it and ends: ``run()`` throws
+/// ``PulseAgentError/Kind/connectionLost``, and the journal keeps what is still to be undone for the
+/// next agent (the systemd unit restarts the agent, which finds the server again). Reconnecting
+/// inside one process would need the engine's whole stream state rebuilt anyway.
+///
+/// ```swift
+/// let agent = try await PulseAgent.start(
+///     policy: policy, configuration: PulseAgentConfiguration(journalDirectory: try .runtime()),
+///     sinks: [notifier])
+/// try await withTaskCancellationHandler {
+///     try await agent.run()
+/// } onCancel: { }
+/// await agent.shutdown()
+/// ```
+public final class PulseAgent: Sendable {
+    /// The policy state: register sessions and read the engine through it.
+    public let coordinator: PolicyCoordinator
+    /// The server instance the agent serves (its journal's key).
+    public let serverInstance: ServerInstance
+    /// The journal of changes still to be undone.
+    public let journal: Journal
+
+    let connection: PulseConnection
+    let mirror: PulseGraphMirror
+    let translator: GraphTranslator
+    let enforcer: PulseEnforcer
+    let recovery: PulseLoopTimer
+    let ending: AgentEnding
+    let logger: Logger
+
+    private init(
+        coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, connection: PulseConnection,
+        mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer, recovery: PulseLoopTimer,
+        ending: AgentEnding, logger: Logger
+    ) {
+        self.coordinator = coordinator
+        self.serverInstance = serverInstance
+        self.journal = journal
+        self.connection = connection
+        self.mirror = mirror
+        self.translator = translator
+        self.enforcer = enforcer
+        self.recovery = recovery
+        self.ending = ending
+        self.logger = logger
+    }
+
+    /// Connects, opens the journal of the server instance, mirrors the graph, tells the engine
+    /// about every device and stream, and starts enforcing. A pending journal is undone after the
+    /// grace period.
+    ///
+    /// - Parameter sinks: further decision sinks (the bus notifier), called after the enforcer.
+    /// - Throws: ``PulseAgentError`` when the server cannot be reached or the journal cannot be opened.
+    public static func start(
+        policy: Policy, configuration: PulseAgentConfiguration, sinks: [any DecisionSink] = []
+    ) async throws(PulseAgentError) -> PulseAgent {
+        let logger = configuration.logger
+        let connection: PulseConnection
+        let info: ServerInfo
+        do {
+            connection = try await PulseConnection.connect(
+                server: configuration.server,
+                properties: [
+                    "application.name": "audiosessiond", "application.id": "org.audiosession.Agent",
+                    StreamTranslation.agentProperty: "true",
+                ])
+            info = try await connection.serverInfo()
+        } catch {
+            throw PulseAgentError(.connecting, error.description)
+        }
+        let journal: Journal
+        do {
+            journal = try Journal.open(serverInstance: info.instance.rawValue, in: configuration.journalDirectory)
+        } catch {
+            connection.disconnect()
+            throw PulseAgentError(.journal, "\(error)")
+        }
+        if let quarantine = journal.quarantine {
+            logger.error("the journal was damaged and moved aside", metadata: ["journal.problem": "\(quarantine)"])
+        }
+
+        let table = ServerStreamTable(instance: info.instance)
+        let enforcer = PulseEnforcer(
+            connection: connection, journal: journal, table: table, pauser: configuration.pauser, logger: logger)
+        let translator = GraphTranslator(
+            table: table, enforcer: enforcer, resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
+        let coordinator = PolicyCoordinator(
+            engine: PolicyEngine(policy: policy), sinks: [SessionChangeWatcher(translator: translator), enforcer] + sinks,
+            outerLock: PulseLoopLock(connection: connection))
+        let ending = AgentEnding()
+        connection.withLoopLocked {
+            enforcer.start()
+            translator.attach(to: coordinator, connection: connection)
+        }
+
+        let mirror: PulseGraphMirror
+        do {
+            mirror = try await PulseGraphMirror.start(on: connection) { event, graph in
+                translator.handle(event, graph: graph)
+                if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
+            }
+        } catch {
+            connection.withLoopLocked { translator.end() }
+            connection.disconnect()
+            throw PulseAgentError(.connecting, error.description)
+        }
+        let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
+        connection.withLoopLocked {
+            translator.begin(with: mirror.graph)
+            if !journal.pendingRestores.isEmpty {
+                logger.info(
+                    "a previous agent left changes to undo",
+                    metadata: ["journal.pending": "\(journal.pendingRestores.count)", "server.instance": "\(info.instance)"])
+                recovery.arm(after: configuration.recoveryGrace)
+            }
+        }
+        logger.info("agent started", metadata: ["server.name": "\(info.name)", "server.instance": "\(info.instance)"])
+        return PulseAgent(
+            coordinator: coordinator, serverInstance: info.instance, journal: journal, connection: connection, mirror: mirror,
+            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, logger: logger)
+    }
+
+    /// Runs until ``shutdown()`` or until the task is cancelled (then returns; call ``shutdown()``).
+    ///
+    /// - Throws: ``PulseAgentError/Kind/connectionLost`` when the server went away.
+    public func run() async throws(PulseAgentError) {
+        if case .lost(let reason)? = await ending.wait() {
+            throw PulseAgentError(.connectionLost, reason)
+        }
+    }
+
+    /// Undoes every change the agent made (volumes, mutes, moves, and what a previous agent left),
+    /// waits for the server to confirm, and disconnects. The journal is then empty. Safe to call
+    /// more than once.
+    public func shutdown() async {
+        recovery.cancel()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            connection.withLoopLocked {
+                translator.end()
+                enforcer.undoAll { continuation.resume() }
+            }
+        }
+        stop()
+        logger.info("agent stopped", metadata: ["journal.pending": "\(journal.pendingRestores.count)"])
+    }
+
+    /// Stops the agent as a crash would: nothing is undone and the journal keeps everything, for
+    /// the next agent. For tests of recovery (a real crash is `kill -9`).
+    public func abandon() {
+        recovery.cancel()
+        connection.withLoopLocked {
+            translator.end()
+            enforcer.abandon()
+        }
+        stop()
+    }
+
+    private func stop() {
+        mirror.stop()
+        connection.disconnect()
+        ending.finish(.stopped)
+    }
+}

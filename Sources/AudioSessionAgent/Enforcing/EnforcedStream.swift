@@ -1,0 +1,37 @@
+import SoundServer
+
+/// What the enforcer has done to one stream and must undo: the stream's duck (with its ramp), its
+/// mute and its move, and what the user had before each.
+struct EnforcedStream {
+    /// The stream's names.
+    var ref: ServerStreamRef
+    /// The stream as the server showed it last.
+    var last: SoundStream
+    /// The stream's key in the server's restore database, when it has one.
+    var restoreName: String?
+    /// The duck's read-compare-write state; `nil` when the stream is at its user's volume.
+    var duck: DuckedStream?
+    /// Whether a ramp is running (the ticker steps it).
+    var isRamping = false
+    /// Whether a step's read or write is on its way to the server.
+    var isStepInFlight = false
+    /// Whether the user had muted the stream before the agent silenced it; `nil` when not silenced.
+    var silencedWasMuted: Bool?
+    /// The device the stream was on before the agent moved it; `nil` when not moved.
+    var movedFrom: String?
+
+    init(ref: ServerStreamRef, last: SoundStream) {
+        self.ref = ref
+        self.last = last
+        self.restoreName = RestoreEntryName.of(last)
+    }
+
+    /// Whether nothing is left to undo.
+    var isIdle: Bool { duck == nil && silencedWasMuted == nil && movedFrom == nil }
+
+    /// The volume the user gave the stream: the duck's base, or what the server shows.
+    var userVolume: ChannelVolumes { duck.map { ChannelVolumes($0.base) } ?? last.volume }
+
+    /// The mute state the user gave the stream.
+    var userMuted: Bool { silencedWasMuted ?? last.isMuted }
+}

@@ -1,0 +1,109 @@
+import Logging
+import PulseBackend
+import SoundServer
+
+extension PulseEnforcer {
+    /// A stream the engine now knows appeared (or was found at start).
+    func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        enforced[ref.serial]?.last = stream
+    }
+
+    /// A stream changed on the server: keep its last state, and notice a user's volume change on a
+    /// ducked stream that is not ramping (a ramping one notices it at its next step).
+    func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard enforced[ref.serial] != nil else { return }
+        enforced[ref.serial]?.last = stream
+        checkForUserVolume(ref.serial, stream)
+    }
+
+    /// A stream ended: if it was ducked, silenced or moved, the restore database may hold the
+    /// agent's values; write the user's back, then drop its journal entries.
+    func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
+        guard var state = enforced.removeValue(forKey: ref.serial) else { return }
+        state.last = last
+        let journal = journal
+        let logger = logger
+        repair(state) { _ in
+            do { try journal.clear(stream: ref.serial) } catch {
+                logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
+            }
+        }
+    }
+
+    /// Writes the user's values of an enforced stream into the restore database.
+    func repairRestoreEntry(_ serial: StreamSerial) {
+        guard let state = enforced[serial] else { return }
+        repair(state) { _ in }
+    }
+
+    /// Writes `state`'s user values (volume, mute, original device) into its restore-database
+    /// entry, keeping whatever else the entry holds. Nothing to do without an entry name, or when
+    /// the server keeps no restore database (module-stream-restore not loaded).
+    func repair(_ state: EnforcedStream, then done: @escaping @Sendable (Bool) -> Void) {
+        guard let name = state.restoreName else {
+            done(true)
+            return
+        }
+        let update = RestoreRepair(
+            name: name, channelMap: state.last.channelMap, volume: state.userVolume, isMuted: state.userMuted,
+            deviceName: state.movedFrom)
+        update.write(on: connection, logger: logger, then: done)
+    }
+}
+
+/// One repair of a restore-database entry: read the database, change the entry's volume, mute
+/// state and (when the agent moved the stream) device to the user's, write it back.
+///
+/// Through pipewire-pulse the read returns nothing of WirePlumber's, so the entry is written
+/// fresh; pipewire-pulse turns it into a route-settings entry that corrects WirePlumber's saved
+/// levels (a device in it is ignored there: see docs/server-facts.md).
+struct RestoreRepair: Sendable {
+    var name: String
+    var channelMap: ChannelMap
+    var volume: ChannelVolumes?
+    var isMuted: Bool?
+    var deviceName: String?
+
+    func write(on connection: PulseConnection, logger: Logger, then done: @escaping @Sendable (Bool) -> Void) {
+        connection.readStreamRestoreEntries { result in
+            let entries: [StreamRestoreEntry]
+            switch result {
+            case .success(let read):
+                entries = read
+            case .failure(let error) where error.code == .noExtension:
+                done(true)  // no restore database on this server: nothing can keep the agent's values
+                return
+            case .failure(let error):
+                logger.warning("cannot read the restore database", metadata: ["restore.entry": "\(name)", "pulse.error": "\(error)"])
+                done(false)
+                return
+            }
+            let entry = updated(entries.first { $0.name == name })
+            connection.submitStreamRestoreWrite([entry], mode: .replace) { result in
+                if case .failure(let error) = result {
+                    logger.warning("cannot repair the restore database", metadata: ["restore.entry": "\(name)", "pulse.error": "\(error)"])
+                }
+                done(result.isSuccess)
+            }
+        }
+    }
+
+    /// `existing` (or a new entry) with this repair's values.
+    func updated(_ existing: StreamRestoreEntry?) -> StreamRestoreEntry {
+        var entry = existing ?? StreamRestoreEntry(name: name, channelMap: channelMap, volume: nil)
+        if let volume {
+            if volume.count == entry.channelMap.count {
+                entry.volume = volume
+            } else if volume.count == channelMap.count {
+                entry.channelMap = channelMap
+                entry.volume = volume
+            } else {
+                entry.channelMap = channelMap
+                entry.volume = ChannelVolumes(repeating: volume.maximum, count: channelMap.count)
+            }
+        }
+        if let isMuted { entry.isMuted = isMuted }
+        if let deviceName { entry.deviceName = deviceName }
+        return entry
+    }
+}

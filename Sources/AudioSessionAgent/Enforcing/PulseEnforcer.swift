@@ -1,0 +1,218 @@
+public import AudioPolicy
+import Logging
+import PulseBackend
+import SoundServer
+
+/// Carries the engine's stream decisions out on a PulseAudio-protocol server (PulseAudio or
+/// pipewire-pulse): one ``DecisionSink`` for duck, silence and move, as module-role-cork and
+/// module-role-ducking are two actions of one engine.
+///
+/// - **Duck / unduck**: volume ramps planned by ``RampPlanner`` (at least 50 steps per second),
+///   driven by a ``PulseLoopTimer``; every step reads the stream, compares with what the agent
+///   wrote last and writes the next volume (``DuckedStream``). A volume the user set meanwhile ends
+///   the duck for that stream and becomes its level (journalled).
+/// - **Silence / unsilence**: mute, journalled with whether the user had muted the stream; unsilence
+///   puts that back. A ``StreamPauser`` can add a player pause.
+/// - **Move**: `move-sink-input` / `move-source-output`, journalled with the original device.
+///
+/// Every change is journalled before it is sent and cleared once it is undone. The server's
+/// restore database is repaired to the user's values whenever a duck, silence or move settles and
+/// when a stream ends while enforced, so the next stream of the role never starts ducked or muted
+/// (module-stream-restore on PulseAudio; WirePlumber's route-settings through pipewire-pulse).
+///
+/// Everything runs with the pulse loop lock held: decisions arrive under the coordinator's outer
+/// lock, timer actions and command completions on the loop thread.
+public final class PulseEnforcer: DecisionSink, @unchecked Sendable {
+    let connection: PulseConnection
+    let journal: Journal
+    let table: ServerStreamTable
+    let logger: Logger
+    let pauser: (any StreamPauser)?
+    var enforced: [StreamSerial: EnforcedStream] = [:]
+    var ticker: PulseLoopTimer?
+    var isShuttingDown = false
+
+    /// How often ramps step: 50 times a second, the slowest rate not heard as a staircase.
+    static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
+
+    init(connection: PulseConnection, journal: Journal, table: ServerStreamTable, pauser: (any StreamPauser)?, logger: Logger) {
+        self.connection = connection
+        self.journal = journal
+        self.table = table
+        self.pauser = pauser
+        self.logger = logger
+    }
+
+    /// Creates the ramp ticker; call once, before decisions arrive.
+    func start() {
+        ticker = PulseLoopTimer(on: connection) { [weak self] in self?.tick() }
+    }
+
+    /// Carries out the stream decisions among `decisions`; session decisions are the notifier's.
+    public func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
+        guard !isShuttingDown else { return }
+        for decision in decisions {
+            switch decision {
+            case .duck(let id, let level, let ramp, _): duck(id, to: level, rampMilliseconds: ramp)
+            case .unduck(let id, let ramp, _): duck(id, to: 1, rampMilliseconds: ramp)
+            case .silence(let id, let cause, _): silence(id, cause: cause)
+            case .unsilence(let id, let resume, _): unsilence(id, resume: resume)
+            case .move(let id, let device, _): move(id, to: device)
+            case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint:
+                break
+            }
+        }
+    }
+
+    // MARK: Decisions
+
+    private func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), stream.hasVolume else { return }
+        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
+        if state.duck == nil {
+            guard level < 1 else { return }  // never ducked: nothing to restore
+            state.duck = DuckedStream(
+                serial: ref.serial, read: StreamVolume(stream.volume), journalled: journal.pendingRestore(for: .volume(ref.serial)))
+        }
+        guard var duck = state.duck else { return }
+        if let entry = duck.retarget(level: level, rampMilliseconds: rampMilliseconds) {
+            guard record(entry, for: state) else { return }
+        }
+        state.duck = duck
+        state.isRamping = true
+        enforced[ref.serial] = state
+        logger.debug("ramping", metadata: ["stream.id": "\(id)", "duck.level": "\(level)", "duck.ramp-ms": "\(rampMilliseconds)"])
+        ticker?.arm(after: .zero)
+    }
+
+    private func silence(_ id: StreamID, cause: SilenceCause) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
+        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
+        guard state.silencedWasMuted == nil else { return }
+        // A stream the previous agent silenced is muted now: the journal knows what the user had.
+        var wasMuted = stream.isMuted
+        if case .mute(_, let journalled)? = journal.pendingRestore(for: .mute(ref.serial)) { wasMuted = journalled }
+        guard record(.silence(ref.serial, wasMuted: wasMuted), for: state) else { return }
+        state.silencedWasMuted = wasMuted
+        enforced[ref.serial] = state
+        logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+        send(mute: true, ref) { [weak self] succeeded in
+            if succeeded { self?.repairRestoreEntry(ref.serial) }
+        }
+        pauser?.pause(stream, because: cause)
+    }
+
+    private func unsilence(_ id: StreamID, resume: Bool) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
+            let wasMuted = enforced[ref.serial]?.silencedWasMuted
+        else { return }
+        logger.debug("unsilencing", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
+        send(mute: wasMuted, ref) { [weak self] succeeded in
+            guard let self, succeeded else { return }
+            enforced[ref.serial]?.silencedWasMuted = nil
+            clear(.mute(ref.serial))
+            forgetIfIdle(ref.serial)
+        }
+        if resume { pauser?.resume(stream) }
+    }
+
+    private func move(_ id: StreamID, to device: DeviceID) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
+            let target = StreamTranslation.device(named: device),
+            let targetIndex = deviceIndex(named: target.name, kind: target.kind),
+            let current = currentDeviceName(of: stream)
+        else { return }
+        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
+        var original = state.movedFrom ?? current
+        if case .device(_, let journalled)? = journal.pendingRestore(for: .device(ref.serial)) { original = journalled }
+        guard original != target.name || state.movedFrom != nil else { return }
+        guard record(.move(ref.serial, originalDevice: original), for: state) else { return }
+        state.movedFrom = original
+        enforced[ref.serial] = state
+        send(moveTo: targetIndex, ref) { [weak self] succeeded in
+            if succeeded { self?.repairRestoreEntry(ref.serial) }
+        }
+    }
+
+    // MARK: Journal
+
+    /// Journals `entry` (and, first, where the stream's restore-database entry is); `false` when
+    /// the journal cannot be written, in which case the change must not be made.
+    func record(_ entry: JournalEntry, for state: EnforcedStream) -> Bool {
+        do {
+            if let name = state.restoreName { try journal.record(.restoreEntry(state.ref.serial, name: name)) }
+            try journal.record(entry)
+            return true
+        } catch {
+            logger.error(
+                "not changing the stream: the journal cannot be written",
+                metadata: ["stream.id": "\(state.ref.id)", "journal.error": "\(error)"])
+            return false
+        }
+    }
+
+    func clear(_ key: RestoreKey) {
+        do { try journal.clear(key) } catch {
+            logger.error("the journal cannot be written", metadata: ["journal.key": "\(key)", "journal.error": "\(error)"])
+        }
+    }
+
+    /// Drops a stream whose changes are all undone, with its journal entries.
+    func forgetIfIdle(_ serial: StreamSerial) {
+        guard let state = enforced[serial], state.isIdle else { return }
+        enforced[serial] = nil
+        clear(.restoreEntry(serial))
+    }
+
+    // MARK: Commands
+
+    func send(mute: Bool, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+        let command: PulseCommand = ref.kind == .playback
+            ? .setSinkInputMute(index: ref.index, muted: mute) : .setSourceOutputMute(index: ref.index, muted: mute)
+        submit(command, ref, then: done)
+    }
+
+    func send(volume: StreamVolume, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+        let volumes = ChannelVolumes(volume)
+        let command: PulseCommand = ref.kind == .playback
+            ? .setSinkInputVolume(index: ref.index, volume: volumes) : .setSourceOutputVolume(index: ref.index, volume: volumes)
+        submit(command, ref, then: done)
+    }
+
+    func send(moveTo device: UInt32, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+        let command: PulseCommand = ref.kind == .playback
+            ? .moveSinkInput(index: ref.index, sinkIndex: device) : .moveSourceOutput(index: ref.index, sourceIndex: device)
+        submit(command, ref, then: done)
+    }
+
+    private func submit(_ command: PulseCommand, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+        let logger = logger
+        connection.submit(command) { result in
+            if case .failure(let error) = result {
+                logger.warning("a command failed", metadata: ["stream.id": "\(ref.id)", "pulse.error": "\(error)"])
+            }
+            done(result.isSuccess)
+        }
+    }
+
+    func deviceIndex(named name: String, kind: SoundDevice.Kind) -> UInt32? {
+        (kind == .sink ? table.graph.sink(named: name) : table.graph.source(named: name))?.index
+    }
+
+    func currentDeviceName(of stream: SoundStream) -> String? {
+        table.graph.device(of: stream)?.name
+    }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
+}
+
+extension PulseEnforcer {
+    /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
+    func abandon() {
+        isShuttingDown = true
+        ticker?.cancel()
+        enforced = [:]
+    }
+}

@@ -1,0 +1,22 @@
+public import AudioPolicy
+public import SoundServer
+
+/// A second way to silence a stream besides muting it: asking its player to pause (MPRIS
+/// `Pause` over the bus, for players that have it). The seam the routes-and-players work plugs
+/// into; without one the enforcer only mutes.
+///
+/// The enforcer calls it on the loop thread, after it has journalled and sent the mute, so it must
+/// not block: queue the bus call and return.
+///
+/// ```swift
+/// struct LoggingPauser: StreamPauser {
+///     func pause(_ stream: SoundStream, because cause: SilenceCause) { print("would pause", stream.index) }
+///     func resume(_ stream: SoundStream) { print("would resume", stream.index) }
+/// }
+/// ```
+public protocol StreamPauser: Sendable {
+    /// The stream has just been muted; pause its player too, if it has one.
+    func pause(_ stream: SoundStream, because cause: SilenceCause)
+    /// The stream has just been unmuted with permission to resume; play its player again.
+    func resume(_ stream: SoundStream)
+}

@@ -1,0 +1,147 @@
+import Logging
+import PulseBackend
+import SoundServer
+
+extension PulseEnforcer {
+    /// Undoes what a previous agent left in the journal (it crashed or was killed) for every stream
+    /// no current decision keeps ducked, silenced or moved: called once the grace period for
+    /// sessions to re-register has passed. Loop lock held.
+    ///
+    /// A stream that still exists gets its volume (if it still shows the journalled ducked level:
+    /// read-compare-write), mute state and device back; for a stream that has ended, the restore
+    /// database entry is repaired with the journalled values.
+    func recoverJournal(then done: @escaping @Sendable () -> Void = {}) {
+        let counter = WorkCounter(done: done)
+        restorePending(adopted: false, counter: counter)
+        counter.sealed()
+    }
+
+    /// Undoes every change at once (the agent is stopping): ramps stop, ducked streams get their
+    /// user's volume, silenced ones their mute state, moved ones their device, and what the journal
+    /// still holds from a previous agent is restored too. `done` runs (on the loop thread) once the
+    /// server has answered everything; the journal is then empty. Loop lock held.
+    func undoAll(then done: @escaping @Sendable () -> Void) {
+        isShuttingDown = true
+        ticker?.cancel()
+        let counter = WorkCounter(done: done)
+        for (serial, state) in enforced {
+            let streamDone = WorkCounter { [weak self] in self?.clearAll(serial) }
+            if let duck = state.duck, !duck.userTookOver, !duck.isAtBase || state.isRamping {
+                work(counter, streamDone) { send(volume: duck.base, state.ref, then: $0) }
+            }
+            if let wasMuted = state.silencedWasMuted {
+                work(counter, streamDone) { send(mute: wasMuted, state.ref, then: $0) }
+            }
+            if let original = state.movedFrom, let index = deviceIndex(named: original, kind: deviceKind(of: state.ref)) {
+                work(counter, streamDone) { send(moveTo: index, state.ref, then: $0) }
+            }
+            streamDone.sealed()
+        }
+        enforced = [:]
+        restorePending(adopted: true, counter: counter)
+        counter.sealed()
+    }
+
+    /// Restores the journal's pending entries that no enforced stream has taken over.
+    private func restorePending(adopted everything: Bool, counter: WorkCounter) {
+        var bySerial: [StreamSerial: [PendingRestore]] = [:]
+        for restore in journal.pendingRestores {
+            if let serial = restore.key.stream {
+                bySerial[serial, default: []].append(restore)
+            } else if case .module(let name, let argument) = restore {
+                counter.begin()
+                connection.submit(.loadModule(name: name, argument: argument)) { [weak self] result in
+                    if result.isSuccess { self?.clear(restore.key) }
+                    counter.finish()
+                }
+            }
+        }
+        for (serial, restores) in bySerial.sorted(by: { $0.key < $1.key }) {
+            let kept = everything ? nil : enforced[serial]
+            if let (ref, stream) = table.stream(withSerial: serial) {
+                restoreLive(ref, stream, restores, keeping: kept, counter: counter)
+            } else if kept == nil {
+                repairEnded(serial, restores, counter: counter)
+            }
+        }
+    }
+
+    private func restoreLive(
+        _ ref: ServerStreamRef, _ stream: SoundStream, _ restores: [PendingRestore], keeping kept: EnforcedStream?,
+        counter: WorkCounter
+    ) {
+        for restore in restores {
+            switch restore {
+            case .volume(_, let base, let appliedLevel) where kept?.duck == nil:
+                // Only a stream that still shows the agent's level is set back: any other volume is the user's.
+                let expected = base.scaled(byAmplitude: appliedLevel ?? 1)
+                if appliedLevel != nil, StreamVolume(stream.volume).matches(expected) {
+                    work(counter) { send(volume: base, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                } else {
+                    clear(restore.key)
+                }
+            case .mute(_, let wasMuted) where kept?.silencedWasMuted == nil:
+                work(counter) { send(mute: wasMuted, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+            case .device(_, let original) where kept?.movedFrom == nil:
+                if let index = deviceIndex(named: original, kind: deviceKind(of: ref)) {
+                    work(counter) { send(moveTo: index, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                } else {
+                    clear(restore.key)  // the device has gone: the stream stays where it is
+                }
+            case .restoreEntry where kept == nil:
+                clear(restore.key)  // a live stream's restores put the server's values right
+            case .volume, .mute, .device, .restoreEntry, .module:
+                break
+            }
+        }
+        logger.info("restoring a stream's journalled state", metadata: ["stream.id": "\(ref.id)"])
+    }
+
+    private func repairEnded(_ serial: StreamSerial, _ restores: [PendingRestore], counter: WorkCounter) {
+        var name: String?
+        var volume: StreamVolume?
+        var muted: Bool?
+        var device: String?
+        for restore in restores {
+            switch restore {
+            case .restoreEntry(_, let entry): name = entry
+            case .volume(_, let base, _): volume = base
+            case .mute(_, let wasMuted): muted = wasMuted
+            case .device(_, let original): device = original
+            case .module: break
+            }
+        }
+        guard let name else {
+            clearAll(serial)
+            return
+        }
+        let channels = volume?.channels.count ?? 2
+        let repair = RestoreRepair(
+            name: name, channelMap: ChannelMap(channels == 1 ? [.mono] : [.frontLeft, .frontRight]),
+            volume: volume.map(ChannelVolumes.init), isMuted: muted, deviceName: device)
+        counter.begin()
+        repair.write(on: connection, logger: logger) { [weak self] _ in
+            self?.clearAll(serial)
+            counter.finish()
+        }
+    }
+
+    private func clearAll(_ serial: StreamSerial) {
+        do { try journal.clear(stream: serial) } catch {
+            logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
+        }
+    }
+
+    private func deviceKind(of ref: ServerStreamRef) -> SoundDevice.Kind { ref.kind == .playback ? .sink : .source }
+
+    /// Sends one command counted by `counters`; `then` runs after a successful answer.
+    private func work(
+        _ counters: WorkCounter..., send: (@escaping @Sendable (Bool) -> Void) -> Void, then: @escaping @Sendable () -> Void = {}
+    ) {
+        for counter in counters { counter.begin() }
+        send { succeeded in
+            if succeeded { then() }
+            for counter in counters { counter.finish() }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import AudioPolicy
+import Logging
+import PulseBackend
+import SoundServer
+
+/// Turns the pulse graph mirror's events into engine events, on the loop thread, without a hop:
+/// the mirror's handler calls ``handle(_:graph:)``, which calls the coordinator's
+/// ``PolicyCoordinator/handleOnLoop(_:)`` (the loop lock is the coordinator's outer lock).
+///
+/// Streams become ``StreamInfo`` (see ``StreamTranslation``); a change of cork state becomes
+/// ``PolicyEvent/streamSoundingChanged(_:isSounding:)``, any other change of what the engine sees
+/// ``PolicyEvent/streamChanged(_:)``. Devices (not monitors) become device events. When a session
+/// registers or ends, every stream is resolved again, since a stream may appear before its session.
+///
+/// Confined to the loop lock, like everything it touches.
+final class GraphTranslator: @unchecked Sendable {
+    private let table: ServerStreamTable
+    private let enforcer: PulseEnforcer
+    private let resolver: StreamSessionResolver<LinuxProcessTable>
+    private let logger: Logger
+    private var coordinator: PolicyCoordinator?
+    private var infos: [StreamID: StreamInfo] = [:]
+    private var isFollowing = false
+    private var resolveAgain: PulseLoopTimer?
+
+    init(table: ServerStreamTable, enforcer: PulseEnforcer, resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger) {
+        self.table = table
+        self.enforcer = enforcer
+        self.resolver = resolver
+        self.logger = logger
+    }
+
+    /// Connects the translator to the coordinator and the loop; call with the loop lock held,
+    /// before ``begin(with:)``.
+    func attach(to coordinator: PolicyCoordinator, connection: PulseConnection) {
+        self.coordinator = coordinator
+        resolveAgain = PulseLoopTimer(on: connection) { [weak self] in self?.resolveAll() }
+    }
+
+    /// Tells the engine about everything in the starting graph, then follows events. Call with the
+    /// loop lock held, once the mirror has its listing: events before this only built the graph.
+    func begin(with graph: Graph) {
+        table.graph = graph
+        isFollowing = true
+        for device in (Array(graph.sinks.values) + Array(graph.sources.values)).sorted(by: { $0.index < $1.index }) {
+            if let info = StreamTranslation.info(for: device) { coordinator?.handleOnLoop(.deviceAdded(info)) }
+        }
+        for stream in (Array(graph.sinkInputs.values) + Array(graph.sourceOutputs.values)).sorted(by: { $0.index < $1.index }) {
+            appeared(stream)
+        }
+    }
+
+    /// Stops translating (the agent is shutting down).
+    func end() {
+        isFollowing = false
+        resolveAgain?.cancel()
+        coordinator = nil  // the coordinator's session watcher holds the translator: break the cycle
+    }
+
+    /// The mirror's handler: on the loop thread, with the graph after `event`.
+    func handle(_ event: GraphEvent, graph: Graph) {
+        guard isFollowing else { return }
+        table.graph = graph
+        switch event {
+        case .streamAppeared(let stream):
+            appeared(stream)
+        case .streamChanged(_, let stream):
+            if table.contains(stream) { changed(stream) } else { appeared(stream) }
+        case .streamVanished(let stream):
+            vanished(stream)
+        case .deviceAppeared(let device):
+            if let info = StreamTranslation.info(for: device) { coordinator?.handleOnLoop(.deviceAdded(info)) }
+        case .deviceVanished(let device):
+            if !device.isMonitor { coordinator?.handleOnLoop(.deviceRemoved(StreamTranslation.deviceID(of: device))) }
+        case .clientChanged(_, let client):
+            for stream in Array(graph.sinkInputs.values) + Array(graph.sourceOutputs.values)
+            where stream.clientIndex == client.index && table.contains(stream) {
+                changed(stream)
+            }
+        case .connectionLost(let reason):
+            logger.error("the sound server connection was lost", metadata: ["server.reason": "\(reason)"])
+        case .deviceChanged, .clientAppeared, .clientVanished, .moduleAppeared, .moduleChanged, .moduleVanished, .serverChanged:
+            break
+        }
+    }
+
+    /// Resolves every stream again at the loop's next turn: a session registered or ended. Called
+    /// from a decision sink, which must not call back into the coordinator itself.
+    func sessionsChanged() {
+        resolveAgain?.arm(after: .zero)
+    }
+
+    // MARK: Streams
+
+    private func appeared(_ stream: SoundStream) {
+        let ref = table.store(stream)
+        let info = translate(stream, ref: ref)
+        infos[ref.id] = info
+        logger.debug(
+            "stream appeared",
+            metadata: ["stream.id": "\(ref.id)", "stream.role": "\(stream.role ?? "none")", "session.id": "\(info.session?.rawValue ?? "none")"])
+        coordinator?.handleOnLoop(.streamAppeared(info))
+        enforcer.streamAppeared(ref, stream)
+    }
+
+    private func changed(_ stream: SoundStream) {
+        let ref = table.store(stream)
+        let info = translate(stream, ref: ref)
+        report(info)
+        enforcer.streamChanged(ref, stream)
+    }
+
+    private func vanished(_ stream: SoundStream) {
+        guard let ref = table.remove(stream) else { return }
+        infos[ref.id] = nil
+        coordinator?.handleOnLoop(.streamVanished(ref.id))
+        enforcer.streamVanished(ref, last: stream)
+    }
+
+    /// Tells the engine what changed between the info it has and `info`.
+    private func report(_ info: StreamInfo) {
+        guard let old = infos[info.id] else { return }
+        infos[info.id] = info
+        var quiet = info
+        quiet.isSounding = old.isSounding
+        if quiet != old { coordinator?.handleOnLoop(.streamChanged(quiet)) }
+        if info.isSounding != old.isSounding {
+            coordinator?.handleOnLoop(.streamSoundingChanged(info.id, isSounding: info.isSounding))
+        }
+    }
+
+    private func resolveAll() {
+        guard isFollowing else { return }
+        for (ref, stream) in table.all.sorted(by: { $0.0.serial < $1.0.serial }) {
+            report(translate(stream, ref: ref))
+        }
+    }
+
+    private func translate(_ stream: SoundStream, ref: ServerStreamRef) -> StreamInfo {
+        let sessions = coordinator?.readOnLoop { view in
+            view.registry.sessions.map { session in
+                SessionCandidate(
+                    id: session.id, token: session.token.rawValue, processID: session.owner.processID ?? 0,
+                    flatpakAppID: session.owner.flatpakID)
+            }
+        } ?? []
+        return StreamTranslation.info(for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions)
+    }
+}
+
+/// The translator's ear on the coordinator: when a session registers or ends, streams are resolved
+/// again (at the loop's next turn, since a sink must not call back into the coordinator).
+struct SessionChangeWatcher: DecisionSink {
+    let translator: GraphTranslator
+
+    func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
+        switch event {
+        case .sessionRegistered, .sessionEnded: translator.sessionsChanged()
+        default: break
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import AudioPolicy
+import AudioSessionModel
+import SoundServer
+
+/// How a server stream becomes the engine's ``StreamInfo``: pure, from the stream, the graph around
+/// it and the registered sessions.
+///
+/// The stream's properties go to the engine as they are, plus the `audiosession.*` facts the
+/// policy's exclusions name (see `[[exclude]]` in `policies/default.toml`):
+///
+/// | fact | set when |
+/// | --- | --- |
+/// | `audiosession.monitor-capture=true` | a capture stream reads a monitor source (level meters, recorders of what plays) |
+/// | `audiosession.owner-module=NAME` | a server module, not a client, owns the stream (loopback, echo-cancel, filters) |
+/// | `audiosession.agent=true` | the stream belongs to the agent's own client |
+///
+/// ```swift
+/// let info = StreamTranslation.info(for: stream, ref: ref, in: graph, resolver: resolver, sessions: candidates)
+/// ```
+enum StreamTranslation {
+    /// The client property the agent puts on its own connection, so its streams are recognised.
+    static let agentProperty = "audiosession.agent"
+
+    /// The engine's view of `stream`.
+    static func info<Processes: ProcessTable>(
+        for stream: SoundStream, ref: ServerStreamRef, in graph: Graph,
+        resolver: StreamSessionResolver<Processes>, sessions: [SessionCandidate]
+    ) -> StreamInfo {
+        let client = graph.client(of: stream)
+        let clientProperties = client?.properties ?? [:]
+        var properties = stream.properties
+        if stream.kind == .capture, stream.deviceIndex.flatMap({ graph.sources[$0] })?.isMonitor == true {
+            properties["audiosession.monitor-capture"] = "true"
+        }
+        // A client's stream is "owned" by the protocol module it came through: only streams
+        // without a client (loopback, echo-cancel, filters) belong to a module.
+        if stream.clientIndex == nil, let module = stream.moduleIndex {
+            properties["audiosession.owner-module"] = graph.modules[module]?.name ?? "module-\(module)"
+        }
+        if clientProperties[agentProperty] == "true" {
+            properties[agentProperty] = "true"
+        }
+        let origin = StreamOrigin(streamProperties: stream.properties, clientProperties: clientProperties)
+        let resolution = resolver.resolve(origin, among: sessions)
+        return StreamInfo(
+            id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
+            session: resolution.session, app: app(of: stream, client: client), isSounding: !stream.isCorked)
+    }
+
+    /// Who the app is, from the stream's properties first and its client's second.
+    static func app(of stream: SoundStream, client: SoundClient?) -> AppIdentity {
+        func property(_ key: String) -> String? {
+            let value = stream.properties[key] ?? client?.properties[key]
+            return value?.isEmpty == false ? value : nil
+        }
+        return AppIdentity(
+            applicationID: property("application.id"), processBinary: property("application.process.binary"),
+            flatpakID: property("application.flatpak.id"), portalAppID: property("pipewire.access.portal.app_id"),
+            processID: property("application.process.id").flatMap { Int($0) })
+    }
+
+    /// The engine's view of a device; `nil` for monitor sources, which are not devices a user picks.
+    static func info(for device: SoundDevice) -> DeviceInfo? {
+        guard !device.isMonitor else { return nil }
+        return DeviceInfo(
+            id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture,
+            port: PortDescription(
+                name: device.description, uid: device.name, type: portType(of: device), channels: device.channelMap.count))
+    }
+
+    /// The engine's name for a device: its kind and server name (names survive a server restart,
+    /// indices do not).
+    static func deviceID(of device: SoundDevice) -> DeviceID {
+        DeviceID("\(device.kind.rawValue):\(device.name)")
+    }
+
+    /// The device's kind and name from a ``deviceID(of:)``.
+    static func device(named id: DeviceID) -> (kind: SoundDevice.Kind, name: String)? {
+        let parts = id.rawValue.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let kind = SoundDevice.Kind(rawValue: String(parts[0])) else { return nil }
+        return (kind, String(parts[1]))
+    }
+
+    /// A first guess at the port type from the device's properties; routing refines it later.
+    static func portType(of device: SoundDevice) -> PortType {
+        let properties = device.properties
+        let bus = properties["device.bus"]
+        let formFactor = properties["device.form_factor"]
+        if bus == "bluetooth" { return .bluetoothA2DP }
+        if formFactor == "headphone" { return .headphones }
+        if formFactor == "headset" { return device.kind == .sink ? .headphones : .headsetMic }
+        if bus == "usb" { return .usbAudio }
+        if device.activePortName?.contains("hdmi") == true { return .hdmi }
+        if properties["device.api"] == nil { return .virtual }
+        return device.kind == .sink ? .builtInSpeaker : .builtInMic
+    }
+}

@@ -1,0 +1,114 @@
+import AudioPolicy
+import AudioSessionAgent
+import AudioSessionTesting
+import Foundation
+import Logging
+import PulseBackend
+import SoundServer
+import Testing
+
+/// An in-process agent on a private server, with what the tests need around it: the shipped
+/// default policy, a journal directory inside the server's directory, sessions registered through
+/// the coordinator as the bus service will register them, and players started with paplay.
+struct AgentHarness<Server: PulseProtocolServer> {
+    let server: Server
+    let journalDirectory: JournalDirectory
+
+    init(server: Server) {
+        self.server = server
+        self.journalDirectory = JournalDirectory(path: server.directory + "/agent-journal")
+    }
+
+    /// The shipped default policy (policies/default.toml): duck level 0.3, ramps of 250 and 600 ms.
+    static var defaultPolicy: Policy {
+        get throws {
+            var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+            parts.removeLast(4)
+            let file = parts.joined(separator: "/") + "/policies/default.toml"
+            let loader = PolicyLoader(
+                fileSystem: LocalPolicyFileSystem(), searchPath: PolicySearchPath(environment: [:], shippedPolicy: file))
+            return try loader.load(explicitFile: file).policy
+        }
+    }
+
+    /// Starts an agent on the server with the default policy and a short recovery grace.
+    func startAgent(grace: Duration = .milliseconds(300)) async throws -> PulseAgent {
+        var logger = Logger(label: "test.agent")
+        logger.logLevel = ProcessInfo.processInfo.environment["AGENT_TEST_DEBUG"] == nil ? .info : .debug
+        return try await PulseAgent.start(
+            policy: try Self.defaultPolicy,
+            configuration: PulseAgentConfiguration(
+                server: server.serverAddress, journalDirectory: journalDirectory, recoveryGrace: grace, logger: logger))
+    }
+
+    /// What the engine says about every stream, for failure messages.
+    static func explain(_ agent: PulseAgent) -> String {
+        agent.coordinator.read { view in
+            view.engine.streamIDs.map { view.engine.explanation(of: $0).map { "\($0)" } ?? "\($0)?" }.joined(separator: "\n")
+        }
+    }
+
+    /// A music player: a long 440 Hz tone at amplitude 0.5 with media.role=music.
+    func playMusic() throws -> ChildProcess {
+        let tone = try ToneFile.sine(frequency: 440, seconds: 60, amplitude: 0.5, in: server.directory, name: "music.wav")
+        return try server.spawn("paplay", ["--property=media.role=music", "--property=media.name=music", tone])
+    }
+
+    /// A stream of `seconds` of a 660 Hz tone with the given extra paplay properties.
+    func play(_ name: String, seconds: Double, properties: [String: String]) throws -> ChildProcess {
+        let tone = try ToneFile.sine(frequency: 660, seconds: seconds, amplitude: 0.5, in: server.directory, name: "\(name).wav")
+        let flags = properties.sorted { $0.key < $1.key }.map { "--property=\($0.key)=\($0.value)" }
+        return try server.spawn("paplay", flags + ["--property=media.name=\(name)", tone])
+    }
+
+    /// The sink input whose media.name is `name`, as pactl shows it.
+    func stream(named name: String) async throws -> PulseSinkInput? {
+        try await server.sinkInput(where: "media.name", is: name)
+    }
+
+    /// Waits for the stream named `name` and returns it.
+    func waitForStream(_ name: String) async throws -> PulseSinkInput {
+        try await waitForValue("the \(name) stream", timeout: .seconds(10)) { try await stream(named: name) }
+    }
+
+    /// Waits until the stream named `name` shows `percent` on every channel (pactl's rounding).
+    func waitForVolume(_ name: String, _ percent: Int, timeout: Duration = .seconds(10)) async throws {
+        try await waitUntil("\(name) at \(percent) %", timeout: timeout) {
+            try await stream(named: name)?.volumePercents.allSatisfy { $0 == percent } == true
+        }
+    }
+
+    /// Sets a stream's volume with pactl, as a user would.
+    func setVolume(_ name: String, _ percent: Int) async throws {
+        let stream = try await waitForStream(name)
+        _ = try await server.pactl("set-sink-input-volume", String(stream.index), "\(percent)%")
+        try await waitForVolume(name, percent)
+    }
+}
+
+/// An app's session, registered through the coordinator as the bus service does.
+struct TestSession {
+    let id: SessionID
+    let token: String
+    let caller: BusCaller
+
+    /// Registers, configures and activates a session for a made-up bus connection whose process
+    /// does not exist (so no stream is tied to it by process ancestry: only by its token).
+    static func activate(
+        on agent: PulseAgent, name: String, category: String, mode: String = "default", options: [String] = []
+    ) throws -> TestSession {
+        let caller = BusCaller(uniqueName: ":1.\(name)", processID: Int32.max - 7)
+        let (session, _) = try agent.coordinator.transact { registry in
+            let session = try registry.register(SessionProperties(applicationID: "org.example.\(name)"), from: caller)
+            let configure = try registry.configure(
+                session.id, by: caller.uniqueName, category: category, mode: mode, options: options)
+            return (session, [session.registrationEvent, configure, try registry.activate(session.id, by: caller.uniqueName)])
+        }
+        return TestSession(id: session.id, token: session.token.rawValue, caller: caller)
+    }
+
+    /// Ends the session as its app's bus connection going away would.
+    func end(on agent: PulseAgent) {
+        _ = agent.coordinator.transact { registry in ((), registry.connectionClosed(caller.uniqueName)) }
+    }
+}

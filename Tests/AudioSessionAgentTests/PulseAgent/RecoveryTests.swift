@@ -1,0 +1,85 @@
+import AudioSessionAgent
+import AudioSessionTesting
+import Foundation
+import Testing
+
+/// Nothing is left behind: an agent that stops undoes everything at once, and an agent that
+/// crashed has its changes undone by the next one, after the grace period.
+@Suite("Agent on real servers: shutdown and crash recovery", .serialized)
+struct RecoveryTests {
+    @Test("PulseAudio (minimal): after a crash while music is ducked, the next agent puts its volume back")
+    func crashWhileDucked() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        let harness = AgentHarness(server: pulse)
+        let music = try harness.playMusic()
+        defer { music.kill() }
+        try await harness.setVolume("music", 80)
+
+        do {
+            let crashing = try await harness.startAgent()
+            let navigation = try TestSession.activate(
+                on: crashing, name: "maps", category: "playback", mode: "voice-prompt", options: ["mix-with-others", "duck-others"])
+            let prompt = try harness.play("prompt", seconds: 60, properties: ["audiosession.token": navigation.token])
+            defer { prompt.kill() }
+            try await harness.waitForVolume("music", 54)
+            crashing.abandon()
+            prompt.kill()  // the ducking session ends with its app
+            _ = await prompt.waitForExit()
+        }
+        #expect(try await harness.stream(named: "music")?.volumePercents == [54, 54], "the crashed agent left the music ducked")
+
+        let next = try await harness.startAgent()
+        try await harness.waitForVolume("music", 80, timeout: .seconds(5))
+        try await waitUntil("the journal is empty") { next.journal.pendingRestores.isEmpty }
+        await next.shutdown()
+    }
+
+    @Test("PulseAudio (minimal): shutdown restores a ducked stream and a silenced one at once")
+    func shutdownWhileDuckedAndSilenced() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        try await shutdownRestores(AgentHarness(server: pulse))
+    }
+
+    @Test("pipewire-pulse: shutdown restores a ducked stream and a silenced one at once")
+    func shutdownWhileDuckedAndSilencedOnPipeWirePulse() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        try await shutdownRestores(AgentHarness(server: pipewire))
+    }
+
+    /// A chime (event role: never silenced by a call) and music, both at 80 %. An alert (ducks
+    /// others, never silenced) ducks both; a call then silences the music. While the alert and the
+    /// call still play, shutdown puts both streams back: 80 %, unmuted.
+    private func shutdownRestores<Server: PulseProtocolServer>(_ harness: AgentHarness<Server>) async throws {
+        let music = try harness.playMusic()
+        defer { music.kill() }
+        let chime = try harness.play("chime", seconds: 60, properties: ["media.role": "event"])
+        defer { chime.kill() }
+        try await harness.setVolume("music", 80)
+        try await harness.setVolume("chime", 80)
+
+        let agent = try await harness.startAgent()
+        let alert = try harness.play("alert", seconds: 60, properties: ["media.role": "alert"])
+        defer { alert.kill() }
+        try await harness.waitForVolume("chime", 54)
+        let silence = try ToneFile.silence(seconds: 60, in: harness.server.directory, name: "call.wav")
+        let call = try harness.server.spawn("paplay", ["--property=media.role=phone", "--property=media.name=call", silence])
+        defer { call.kill() }
+        do {
+            try await waitUntil("the music is muted") { try await harness.stream(named: "music")?.isMuted == true }
+        } catch {
+            Issue.record("\(AgentHarness<Server>.explain(agent))")
+            throw error
+        }
+        #expect(try await harness.stream(named: "chime")?.volumePercents == [54, 54], "the chime is still ducked")
+
+        await agent.shutdown()
+        #expect(agent.journal.pendingRestores.isEmpty, "shutdown leaves the journal empty")
+        let restoredMusic = try await harness.stream(named: "music")
+        #expect(restoredMusic?.isMuted == false)
+        #expect(restoredMusic?.volumePercents == [80, 80])
+        #expect(try await harness.stream(named: "chime")?.volumePercents == [80, 80])
+    }
+}
