@@ -122,7 +122,7 @@ let package = Package(
             name: "AudioSessionBusTests", dependencies: ["AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "AudioSessionTesting", "AudioSessionBus"], swiftSettings: strictSwift),
+            name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "audiosessiond", "AudioSessionTesting", "AudioSessionBus"], swiftSettings: strictSwift),
         .testTarget(
             name: "AudioSessionAgentTests",
             dependencies: [
