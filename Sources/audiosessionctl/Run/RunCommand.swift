@@ -127,9 +127,14 @@ struct RunCommand: AsyncParsableCommand {
             return result
         }
         // The agent ends the session when this connection closes in any case; deactivating first
-        // lets the tool choose notify-others and report a failure.
-        try await client.deactivate(session, notifyOthers: notifyOthers)
-        try await client.unregisterSession(session)
+        // lets the tool choose notify-others. CMD has run, so its status stands even when the
+        // agent went away meanwhile: that is only worth a warning.
+        do {
+            try await client.deactivate(session, notifyOthers: notifyOthers)
+            try await client.unregisterSession(session)
+        } catch {
+            StandardError.print("audiosessionctl: warning: could not end session \(session): \(error.message)")
+        }
         return termination.exitStatus
     }
 

@@ -134,6 +134,22 @@ struct CtlPlumbingTests {
         #expect(rig.stub.methods().suffix(2) == ["Deactivate", "UnregisterSession"])
     }
 
+    @Test("the agent leaving while CMD runs: run still exits with CMD's status, with a warning")
+    func agentGoneWhileRunning() async throws {
+        let rig = try await Rig.start()
+        defer { rig.stop() }
+        let release = rig.directory + "/release"
+        let run = try CtlBinary.spawn(
+            ["run", "--", "sh", "-c", "while [ ! -e '\(release)' ]; do sleep 0.05; done; exit 4"],
+            environment: rig.environment, in: rig.directory)
+        defer { run.kill() }
+        try await waitUntil("sh runs under run") { Self.children(of: run.pid).contains("sh") }
+        rig.stub.stop()
+        #expect(FileManager.default.createFile(atPath: release, contents: nil))
+        #expect(await run.waitForExit() == 4, "\(run.standardError)")
+        #expect(run.standardError.contains("warning: could not end session \(PlumbingStubAgent.session)"))
+    }
+
     @Test("interruptions of the session are printed to standard error as they arrive")
     func interruptionsReported() async throws {
         let rig = try await Rig.start()
