@@ -129,6 +129,7 @@ let package = Package(
                 "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer",
                 "AudioSessionBus", "AudioSessionModel",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSwift),
         .testTarget(
