@@ -31,7 +31,7 @@ struct DaemonBinary {
     func cleanUp() { try? FileManager.default.removeItem(atPath: scratch) }
 
     /// The environment a user session gives the agent: the bus, the sound server, the XDG directories.
-    func environment(bus: PrivateDBus?, pulse: PrivatePulseAudio?) -> [String: String] {
+    func environment(bus: PrivateDBus?, pulse: (any PulseProtocolServer)?) -> [String: String] {
         var environment = [
             "PATH": "/usr/bin:/bin", "HOME": "\(scratch)/home", "XDG_CONFIG_HOME": "\(scratch)/config",
             "XDG_CONFIG_DIRS": "\(scratch)/no-system-config", "XDG_RUNTIME_DIR": "\(scratch)/runtime",
@@ -43,12 +43,12 @@ struct DaemonBinary {
     }
 
     /// Starts the daemon; it runs until stopped by a signal.
-    func spawn(_ arguments: [String], bus: PrivateDBus?, pulse: PrivatePulseAudio?) throws -> ChildProcess {
+    func spawn(_ arguments: [String], bus: PrivateDBus?, pulse: (any PulseProtocolServer)?) throws -> ChildProcess {
         try ChildProcess([Self.path] + arguments, environment: environment(bus: bus, pulse: pulse), outputDirectory: scratch)
     }
 
     /// Runs the daemon to its end and returns its exit status and output.
-    func run(_ arguments: [String], bus: PrivateDBus? = nil, pulse: PrivatePulseAudio? = nil) async throws -> ToolResult {
+    func run(_ arguments: [String], bus: PrivateDBus? = nil, pulse: (any PulseProtocolServer)? = nil) async throws -> ToolResult {
         let child = try spawn(arguments, bus: bus, pulse: pulse)
         let status = await child.waitForExit()
         return ToolResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)

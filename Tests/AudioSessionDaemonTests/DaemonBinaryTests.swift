@@ -39,6 +39,30 @@ struct DaemonBinaryTests {
         #expect(daemon.standardError.contains("left the session bus"))
     }
 
+    @Test("--backend auto reaches PipeWire through pipewire-pulse")
+    func autoOnPipeWire() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let bus = try await PrivateDBus.start()
+        defer { bus.stop() }
+        let binary = try DaemonBinary()
+        defer { binary.cleanUp() }
+        let client = DaemonClient(connection: try BusConnection(address: bus.address))
+        defer { client.connection.close() }
+        let daemon = try binary.spawn(["--backend", "auto"], bus: bus, pulse: pipewire)
+        defer { daemon.kill() }
+        try await waitUntil("audiosessiond owns its name", timeout: .seconds(20)) {
+            guard daemon.isRunning else { throw DaemonExited(output: daemon.standardError) }
+            return await client.agentOwner() != nil
+        }
+        let (_, backend, server, available, _, _) = try await client.status()
+        #expect(backend == "pulse")
+        #expect(server.contains("PipeWire"), "\(server)")
+        #expect(available)
+        daemon.terminate()
+        #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
+    }
+
     @Test("an unknown --backend and --backend pipewire exit non-zero saying what is accepted")
     func badBackend() async throws {
         let binary = try DaemonBinary()

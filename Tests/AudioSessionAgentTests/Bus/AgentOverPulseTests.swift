@@ -94,6 +94,13 @@ struct AgentOverPulseTests {
             }
             #expect(port[1] == .string("speaker"), "the prompt plays on the speaker sink: \(port)")
 
+            // An ambient game learns that another app's primary audio (the music) is playing.
+            let game = try await app.register(applicationID: "org.example.Game")
+            try await app.call("SetConfiguration", [.string(game), .string("ambient"), .string("default"), [String]().busValue])
+            let hint = try await app.waitForSignal("SecondaryAudioHint") { $0.first == .string(game) }
+            #expect(hint.arguments == [.string(game), .string("begin")])
+            #expect(hint.destination == app.connection.uniqueName)
+
             try await app.call("Deactivate", [.string(session), .boolean(true)])
             _ = try await monitor.waitForSignal("StreamStateChanged") {
                 $0.first == .string(musicID) && $0[1] == .string("playing")
