@@ -1,6 +1,8 @@
+import AudioPolicy
 import AudioSessionAgent
 import AudioSessionBus
 import AudioSessionTesting
+import Foundation
 import Glibc
 import Testing
 
@@ -31,6 +33,9 @@ struct AgentBusServiceTests {
             #expect(rows[1].owner == rig.bob.connection.uniqueName)
             #expect(rows.allSatisfy { $0.pid == UInt32(getpid()) && $0.uid == getuid() }, "PID and UID come from the bus")
             #expect(rows[0].applicationID == "org.example.Maps")
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            let binary = rig.coordinator.read { $0.registry.sessions.first?.app.processBinary }
+            #expect(binary == executable.split(separator: "/").last.map(String.init), "the binary comes from /proc, not the call")
             #expect(rows[0].activity == "active" && rows[1].activity == "inactive")
 
             try await rig.alice.call("Deactivate", [.string(first), .boolean(true)])
