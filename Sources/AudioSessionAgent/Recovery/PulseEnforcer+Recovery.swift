@@ -44,11 +44,14 @@ extension PulseEnforcer {
 
     /// Restores the journal's pending entries that no enforced stream has taken over.
     private func restorePending(adopted everything: Bool, counter: WorkCounter) {
+        // `everything`: the agent is stopping, so no decision keeps anything and modules come back.
         var bySerial: [StreamSerial: [PendingRestore]] = [:]
         for restore in journal.pendingRestores {
             if let serial = restore.key.stream {
                 bySerial[serial, default: []].append(restore)
-            } else if case .module(let name, let argument) = restore {
+            } else if case .module(let name, let argument) = restore, everything {
+                // A module a crashed agent unloaded stays unloaded while this agent runs (it does the
+                // module's job); this agent's shutdown loads it again.
                 counter.begin()
                 connection.submit(.loadModule(name: name, argument: argument)) { [weak self] result in
                     if result.isSuccess { self?.clear(restore.key) }
@@ -70,20 +73,24 @@ extension PulseEnforcer {
         _ ref: ServerStreamRef, _ stream: SoundStream, _ restores: [PendingRestore], keeping kept: EnforcedStream?,
         counter: WorkCounter
     ) {
+        var restoring = false
         for restore in restores {
             switch restore {
             case .volume(_, let base, let appliedLevel) where kept?.duck == nil:
                 // Only a stream that still shows the agent's level is set back: any other volume is the user's.
                 let expected = base.scaled(byAmplitude: appliedLevel ?? 1)
                 if appliedLevel != nil, StreamVolume(stream.volume).matches(expected) {
+                    restoring = true
                     work(counter) { send(volume: base, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)
                 }
             case .mute(_, let wasMuted) where kept?.silencedWasMuted == nil:
+                restoring = true
                 work(counter) { send(mute: wasMuted, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
             case .device(_, let original) where kept?.movedFrom == nil:
                 if let index = deviceIndex(named: original, kind: deviceKind(of: ref)) {
+                    restoring = true
                     work(counter) { send(moveTo: index, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)  // the device has gone: the stream stays where it is
@@ -94,7 +101,7 @@ extension PulseEnforcer {
                 break
             }
         }
-        logger.info("restoring a stream's journalled state", metadata: ["stream.id": "\(ref.id)"])
+        if restoring { logger.info("restoring a stream's journalled state", metadata: ["stream.id": "\(ref.id)"]) }
     }
 
     private func repairEnded(_ serial: StreamSerial, _ restores: [PendingRestore], counter: WorkCounter) {
