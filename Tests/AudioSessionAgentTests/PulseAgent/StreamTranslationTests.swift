@@ -14,9 +14,9 @@ struct StreamTranslationTests {
 
     var graph: Graph {
         Graph(
-            sinks: [0: SoundDevice(kind: .sink, index: 0, name: "speaker", description: "Speaker", monitorIndex: 1)],
+            sinks: [0: SoundDevice(kind: .sink, index: 0, name: "speaker", description: "Speaker", monitorSourceIndex: 1)],
             sources: [
-                1: SoundDevice(kind: .source, index: 1, name: "speaker.monitor", description: "Monitor", monitorIndex: 0),
+                1: SoundDevice(kind: .source, index: 1, name: "speaker.monitor", description: "Monitor", monitorOfSinkIndex: 0),
                 2: SoundDevice(kind: .source, index: 2, name: "mic", description: "Mic", properties: ["device.api": "alsa"]),
             ],
             clients: [
