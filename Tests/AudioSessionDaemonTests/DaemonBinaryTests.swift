@@ -131,6 +131,32 @@ struct DaemonBinaryTests {
         #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
     }
 
+    @Test("the sound server going away: MediaServicesLost is broadcast and the agent exits non-zero, releasing the name")
+    func soundServerLost() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        let bus = try await PrivateDBus.start()
+        defer { bus.stop() }
+        let binary = try DaemonBinary()
+        defer { binary.cleanUp() }
+        let client = DaemonClient(connection: try BusConnection(address: bus.address))
+        defer { client.connection.close() }
+        let lost = try await client.connection.signals(matching: BusMatchRule(interface: AgentInterface.name, member: "MediaServicesLost"))
+        let daemon = try binary.spawn([], bus: bus, pulse: pulse)
+        defer { daemon.kill() }
+        try await waitUntil("audiosessiond owns its name", timeout: .seconds(20)) {
+            guard daemon.isRunning else { throw DaemonExited(output: daemon.standardError) }
+            return await client.agentOwner() != nil
+        }
+        pulse.stop()
+        var signals = lost.makeAsyncIterator()
+        let signal = await signals.next()
+        #expect(signal?.member == "MediaServicesLost")
+        #expect(await daemon.waitForExit() != 0)
+        #expect(daemon.standardError.contains("audiosessiond: the sound server connection was lost"), "\(daemon.standardError)")
+        #expect(await client.agentOwner() == nil)
+    }
+
     @Test("a second agent on the same bus refuses to start and names the owner")
     func secondAgent() async throws {
         let pulse = try await PrivatePulseAudio.start(.minimal)
