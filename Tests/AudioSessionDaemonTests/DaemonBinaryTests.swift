@@ -182,8 +182,3 @@ struct DaemonBinaryTests {
         #expect(await first.waitForExit() == 0)
     }
 }
-
-struct DaemonExited: Error, CustomStringConvertible {
-    let output: String
-    var description: String { "audiosessiond exited early:\n\(output)" }
-}
