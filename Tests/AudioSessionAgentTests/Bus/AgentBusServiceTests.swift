@@ -116,6 +116,22 @@ struct AgentBusServiceTests {
         }
     }
 
+    @Test("while a call is active, a playback session's Activate fails with InsufficientPriority naming the call; it stays inactive")
+    func insufficientPriority() async throws {
+        try await AgentBusRig.run { rig in
+            let call = try await rig.bob.register()
+            try await rig.bob.call(
+                "SetConfiguration", [.string(call), .string("play-and-record"), .string("voice-chat"), [String]().busValue])
+            try await rig.bob.call("Activate", [.string(call)])
+            let music = try await rig.alice.register()
+            try await rig.alice.call("SetConfiguration", [.string(music), .string("playback"), .string("default"), [String]().busValue])
+            let refused = try await rig.alice.refusal("Activate", [.string(music)])
+            #expect(refused.name.rawValue == AgentErrorName.insufficientPriority.rawValue)
+            #expect(refused.message.contains("session:\(call) of rank 90"), "\(refused.message)")
+            #expect(try await rig.alice.activity(of: music) == "inactive")
+        }
+    }
+
     @Test("a connection that goes away has its sessions ended: the session it interrupted may resume")
     func connectionDeparture() async throws {
         try await AgentBusRig.run { rig in
