@@ -12,6 +12,50 @@ import Testing
 /// the bus reports about streams matches what the agent does to them on the server.
 @Suite("Agent over the bus on PulseAudio", .serialized, .timeLimit(.minutes(2)))
 struct AgentOverPulseTests {
+    @Test("two playback sessions over the bus: the second silences the first's stream on the server and tells it; notify-others gives it back")
+    func interruptOverTheBus() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        let bus = try await PrivateDBus.start()
+        defer { bus.stop() }
+        let harness = AgentHarness(server: pulse)
+        try await withAgent(on: pulse, bus: bus) { app, monitor in
+            let player = try await AgentClient(address: bus.address)
+            defer { player.connection.close() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await player.log.follow() }
+                defer { group.cancelAll() }
+                let (music, musicToken) = try await player.call("RegisterSession", [[String: BusVariant]().busValue])
+                    .decode(String.self, String.self)
+                try await player.call("SetConfiguration", [.string(music), .string("playback"), .string("default"), [String]().busValue])
+                try await player.call("Activate", [.string(music)])
+                let song = try harness.play("song", seconds: 30, properties: [AgentInterface.streamTokenProperty: musicToken])
+                defer { song.kill() }
+                _ = try await harness.waitForStream("song")
+                #expect(try await harness.stream(named: "song")?.isMuted == false)
+
+                let (podcast, podcastToken) = try await app.call("RegisterSession", [[String: BusVariant]().busValue])
+                    .decode(String.self, String.self)
+                try await app.call("SetConfiguration", [.string(podcast), .string("playback"), .string("spoken-audio"), [String]().busValue])
+                try await app.call("Activate", [.string(podcast)])
+                let episode = try harness.play("episode", seconds: 30, properties: [AgentInterface.streamTokenProperty: podcastToken])
+                defer { episode.kill() }
+
+                let began = try await player.waitForSignal("InterruptionBegan") { $0.first == .string(music) }
+                #expect(began.destination == player.connection.uniqueName)
+                try await waitUntil("the song is silenced on the server") { try await harness.stream(named: "song")?.isMuted == true }
+                #expect(try await harness.stream(named: "episode")?.isMuted == false)
+
+                try await app.call("Deactivate", [.string(podcast), .boolean(true)])
+                let ended = try await player.waitForSignal("InterruptionEnded") { $0.first == .string(music) }
+                #expect(ended.arguments == [.string(music), .boolean(true)])
+                try await waitUntil("the song is heard again") { try await harness.stream(named: "song")?.isMuted == false }
+                #expect(!app.log.signals.contains { $0.member.hasPrefix("Interruption") })
+                _ = try await monitor.waitForSignal("SessionStateChanged") { $0.first == .string(music) && $0[1] == .string("inactive") }
+            }
+        }
+    }
+
     @Test("a duck-others session over the bus: its token ties the prompt to it; music is ducked, listed, explained, announced, released")
     func duckOverTheBus() async throws {
         let pulse = try await PrivatePulseAudio.start(.minimal)
@@ -19,21 +63,6 @@ struct AgentOverPulseTests {
         let bus = try await PrivateDBus.start()
         defer { bus.stop() }
         let harness = AgentHarness(server: pulse)
-        let daemon = try await AgentDaemon.start(
-            AgentDaemonConfiguration(
-                backend: .pulse,
-                policy: PolicySource(
-                    explicitFile: nil, environment: [:], shippedPolicy: DefaultPolicyFile.path),
-                busAddress: bus.address, soundServer: pulse.serverAddress,
-                journalDirectory: JournalDirectory(path: pulse.directory + "/agent-journal"),
-                recoveryGrace: .milliseconds(300),
-                logger: Logger(label: "test.agent.daemon") { _ in SwiftLogNoOpLogHandler() }))
-        let app = try await AgentClient(address: bus.address)
-        let monitor = try await AgentClient(address: bus.address)
-        defer {
-            app.connection.close()
-            monitor.connection.close()
-        }
         // The music is another app's: not a descendant of this process, which registers the session
         // (process ancestry would tie it to the session otherwise).
         let tone = try ToneFile.sine(frequency: 440, seconds: 60, amplitude: 0.5, in: pulse.directory, name: "music.wav")
@@ -43,12 +72,7 @@ struct AgentOverPulseTests {
         defer { kill(musicPID, SIGKILL) }
         _ = try await harness.waitForStream("music")
 
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for service in daemon.services { group.addTask { try await service.run() } }
-            group.addTask { await app.log.follow() }
-            group.addTask { await monitor.log.follow() }
-            defer { group.cancelAll() }
-
+        try await withAgent(on: pulse, bus: bus) { app, monitor in
             let (session, token) = try await app.call("RegisterSession", [[String: BusVariant]().busValue])
                 .decode(String.self, String.self)
             try await app.call(
@@ -108,6 +132,36 @@ struct AgentOverPulseTests {
             try await harness.waitForVolume("music", 100)
             let unknown = try await monitor.refusal("ExplainStream", [.string("sink-input:999999@0")])
             #expect(unknown.name.rawValue == AgentErrorName.noSuchStream.rawValue)
+        }
+    }
+}
+
+extension AgentOverPulseTests {
+    /// Starts the whole agent in-process on `pulse` and `bus`, runs `body` with an app's and a
+    /// monitor's connection while the agent's services run, then stops it (undoing its changes).
+    func withAgent(
+        on pulse: PrivatePulseAudio, bus: PrivateDBus, _ body: (AgentClient, AgentClient) async throws -> Void
+    ) async throws {
+        let daemon = try await AgentDaemon.start(
+            AgentDaemonConfiguration(
+                backend: .pulse,
+                policy: PolicySource(explicitFile: nil, environment: [:], shippedPolicy: DefaultPolicyFile.path),
+                busAddress: bus.address, soundServer: pulse.serverAddress,
+                journalDirectory: JournalDirectory(path: pulse.directory + "/agent-journal"),
+                recoveryGrace: .milliseconds(300),
+                logger: Logger(label: "test.agent.daemon") { _ in SwiftLogNoOpLogHandler() }))
+        let app = try await AgentClient(address: bus.address)
+        let monitor = try await AgentClient(address: bus.address)
+        defer {
+            app.connection.close()
+            monitor.connection.close()
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in daemon.services { group.addTask { try await service.run() } }
+            group.addTask { await app.log.follow() }
+            group.addTask { await monitor.log.follow() }
+            defer { group.cancelAll() }
+            try await body(app, monitor)
         }
     }
 }
