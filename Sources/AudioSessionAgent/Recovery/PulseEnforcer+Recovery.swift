@@ -11,7 +11,7 @@ extension PulseEnforcer {
     /// read-compare-write), mute state and device back; for a stream that has ended, the restore
     /// database entry is repaired with the journalled values.
     func recoverJournal(then done: @escaping @Sendable () -> Void = {}) {
-        let counter = WorkCounter(done: done)
+        let counter = WorkCounter { _ in done() }
         restorePending(adopted: false, counter: counter)
         counter.sealed()
     }
@@ -23,9 +23,11 @@ extension PulseEnforcer {
     func undoAll(then done: @escaping @Sendable () -> Void) {
         isShuttingDown = true
         ticker?.cancel()
-        let counter = WorkCounter(done: done)
+        let counter = WorkCounter { _ in done() }
         for (serial, state) in enforced {
-            let streamDone = WorkCounter { [weak self] in self?.clearAll(serial) }
+            // A stream's entries are cleared only when all its undos succeeded: after a lost
+            // connection they stay for the next agent.
+            let streamDone = WorkCounter { [weak self] succeeded in if succeeded { self?.clearAll(serial) } }
             if let duck = state.duck, !duck.userTookOver, !duck.isAtBase || state.isRamping {
                 work(counter, streamDone) { send(volume: duck.base, state.ref, then: $0) }
             }
@@ -55,7 +57,7 @@ extension PulseEnforcer {
                 counter.begin()
                 connection.submit(.loadModule(name: name, argument: argument)) { [weak self] result in
                     if result.isSuccess { self?.clear(restore.key) }
-                    counter.finish()
+                    counter.finish(succeeded: result.isSuccess)
                 }
             }
         }
@@ -127,9 +129,9 @@ extension PulseEnforcer {
             name: name, channelMap: ChannelMap(channels == 1 ? [.mono] : [.frontLeft, .frontRight]),
             volume: volume.map(ChannelVolumes.init), isMuted: muted, deviceName: device)
         counter.begin()
-        repair.write(on: connection, logger: logger) { [weak self] _ in
-            self?.clearAll(serial)
-            counter.finish()
+        repair.write(on: connection, logger: logger) { [weak self] succeeded in
+            if succeeded { self?.clearAll(serial) }
+            counter.finish(succeeded: succeeded)
         }
     }
 
@@ -148,7 +150,7 @@ extension PulseEnforcer {
         for counter in counters { counter.begin() }
         send { succeeded in
             if succeeded { then() }
-            for counter in counters { counter.finish() }
+            for counter in counters { counter.finish(succeeded: succeeded) }
         }
     }
 }

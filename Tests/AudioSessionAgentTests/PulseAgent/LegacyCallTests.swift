@@ -56,6 +56,33 @@ struct LegacyCallTests {
         #expect(agent.journal.pendingRestores.isEmpty)
     }
 
+    @Test("PulseAudio (minimal): music the user had muted stays muted after the call")
+    func userMuteIsKept() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        let harness = AgentHarness(server: pulse)
+        let music = try harness.playMusic()
+        defer { music.kill() }
+        let chime = try harness.play("chime", seconds: 60, properties: ["media.role": "video"])
+        defer { chime.kill() }
+        _ = try await pulse.pactl("set-sink-input-mute", String(try await harness.waitForStream("music").index), "1")
+        try await waitUntil("the user muted the music") { try await harness.stream(named: "music")?.isMuted == true }
+
+        let agent = try await harness.startAgent()
+        let silence = try ToneFile.silence(seconds: 30, in: pulse.directory, name: "call.wav")
+        let call = try pulse.spawn("paplay", ["--property=media.role=phone", "--property=media.name=call", silence])
+        defer { call.kill() }
+        // The video stream is the control that the call silences: it was not muted before.
+        try await waitUntil("the video is muted by the call") { try await harness.stream(named: "chime")?.isMuted == true }
+        call.kill()
+        _ = await call.waitForExit()
+        try await waitUntil("the video is unmuted") { try await harness.stream(named: "chime")?.isMuted == false }
+        try await waitUntil("the silences' journal entries are cleared") { AgentHarness<PrivatePulseAudio>.noStreamRestoresPending(agent) }
+        #expect(try await harness.stream(named: "music")?.isMuted == true, "the user's mute stays")
+        await agent.shutdown()
+        #expect(try await harness.stream(named: "music")?.isMuted == true)
+    }
+
     private func phoneSilencesMusic<Server: PulseProtocolServer>(_ harness: AgentHarness<Server>) async throws {
         let speaker = try await MonitorRecorder.start("speaker.monitor", in: harness.server)
         defer { speaker.stop() }
