@@ -126,9 +126,10 @@ let package = Package(
         .testTarget(
             name: "AudioSessionAgentTests",
             dependencies: [
-                "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer",
+                "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer", "PolicyScenarios",
                 "AudioSessionBus", "AudioSessionModel",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSwift),
         .testTarget(

@@ -50,8 +50,9 @@ struct AudioSessionDaemon: AsyncParsableCommand {
                     backend: try AgentBackend.resolve(backend.rawValue),
                     policy: PolicySource.forThisProcess(explicitFile: policy), logger: logger))
             try await daemon.run()
-        } catch let error as AgentDaemonError {
-            StandardError.print("audiosessiond: \(error.message)")
+        } catch {
+            // Refusals to start and the sound server going away end the agent with one clear line.
+            StandardError.print("audiosessiond: \(error)")
             throw ExitCode.failure
         }
     }

@@ -1,6 +1,6 @@
 public import AudioPolicy
 import Logging
-public import PulseBackend
+import PulseBackend
 public import SoundServer
 
 /// The policy agent on a PulseAudio-protocol server (PulseAudio, or PipeWire through
@@ -26,10 +26,8 @@ public import SoundServer
 /// let agent = try await PulseAgent.start(
 ///     policy: policy, configuration: PulseAgentConfiguration(journalDirectory: try .runtime()),
 ///     sinks: [notifier])
-/// try await withTaskCancellationHandler {
-///     try await agent.run()
-/// } onCancel: { }
-/// await agent.shutdown()
+/// try await agent.run()          // until shutdown, cancellation or a lost server
+/// await agent.shutdown()         // or run it as PulseAgentService in a ServiceGroup
 /// ```
 public final class PulseAgent: Sendable {
     /// The policy state: register sessions and read the engine through it.
@@ -45,12 +43,13 @@ public final class PulseAgent: Sendable {
     let enforcer: PulseEnforcer
     let recovery: PulseLoopTimer
     let ending: AgentEnding
+    let recoveryProgress: RecoveryProgress
     let logger: Logger
 
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, connection: PulseConnection,
         mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer, recovery: PulseLoopTimer,
-        ending: AgentEnding, logger: Logger
+        ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
@@ -61,6 +60,7 @@ public final class PulseAgent: Sendable {
         self.enforcer = enforcer
         self.recovery = recovery
         self.ending = ending
+        self.recoveryProgress = recoveryProgress
         self.logger = logger
     }
 
@@ -123,10 +123,15 @@ public final class PulseAgent: Sendable {
             connection.disconnect()
             throw PulseAgentError(.connecting, error.description)
         }
-        let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
+        let waiting = RecoveryProgress(isWaiting: !journal.pendingRestores.isEmpty)
+        let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in
+            enforcer?.recoverJournal()
+            waiting.finished()
+        }
         connection.withLoopLocked {
+            enforcer.takeOverServerPolicy(in: mirror.graph)
             translator.begin(with: mirror.graph)
-            if !journal.pendingRestores.isEmpty {
+            if waiting.isWaiting {
                 logger.info(
                     "a previous agent left changes to undo",
                     metadata: ["journal.pending": "\(journal.pendingRestores.count)", "server.instance": "\(info.instance)"])
@@ -136,8 +141,13 @@ public final class PulseAgent: Sendable {
         logger.info("agent started", metadata: ["server.name": "\(info.name)", "server.instance": "\(info.instance)"])
         return PulseAgent(
             coordinator: coordinator, serverInstance: info.instance, journal: journal, connection: connection, mirror: mirror,
-            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, logger: logger)
+            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, recoveryProgress: waiting,
+            logger: logger)
     }
+
+    /// Whether changes a previous agent left in the journal are still waiting for the grace period
+    /// (``PulseAgentConfiguration/recoveryGrace``) before they are undone.
+    public var isRecoveryWaiting: Bool { recoveryProgress.isWaiting }
 
     /// Runs until ``shutdown()`` or until the task is cancelled (then returns; call ``shutdown()``).
     ///
@@ -180,3 +190,4 @@ public final class PulseAgent: Sendable {
         ending.finish(.stopped)
     }
 }
+

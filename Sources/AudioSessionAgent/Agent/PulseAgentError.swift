@@ -1,4 +1,4 @@
-public import PulseBackend
+import PulseBackend
 
 /// Why a ``PulseAgent`` could not start, or stopped on its own.
 ///

@@ -88,7 +88,8 @@ public final class AgentDaemon: Sendable {
         let reloader = PolicyReloadService(
             source: configuration.policy, coordinator: agent.coordinator, status: status, hangUps: hangUps, logger: logger)
         return AgentDaemon(
-            status: status, services: [PulseAgentService(agent: agent, notifier: notifier), busService, reloader],
+            status: status,
+            services: [ServerLossAnnouncingService(PulseAgentService(agent: agent), notifier: notifier), busService, reloader],
             logger: logger)
     }
 

@@ -23,7 +23,9 @@ extension PulseEnforcer {
         state.last = last
         let journal = journal
         let logger = logger
-        repair(state) { _ in
+        repair(state) { repaired in
+            // An unrepaired entry stays journalled: the next agent's recovery tries again.
+            guard repaired else { return }
             do { try journal.clear(stream: ref.serial) } catch {
                 logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
             }

@@ -1,4 +1,4 @@
-public import AudioPolicy
+import AudioPolicy
 import Logging
 import PulseBackend
 import SoundServer
@@ -22,7 +22,7 @@ import SoundServer
 ///
 /// Everything runs with the pulse loop lock held: decisions arrive under the coordinator's outer
 /// lock, timer actions and command completions on the loop thread.
-public final class PulseEnforcer: DecisionSink, @unchecked Sendable {
+final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     let connection: PulseConnection
     let journal: Journal
     let table: ServerStreamTable
@@ -49,7 +49,7 @@ public final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     }
 
     /// Carries out the stream decisions among `decisions`; session decisions are the notifier's.
-    public func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
+    func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
         guard !isShuttingDown else { return }
         for decision in decisions {
             switch decision {

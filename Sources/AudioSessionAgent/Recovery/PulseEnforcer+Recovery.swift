@@ -11,7 +11,7 @@ extension PulseEnforcer {
     /// read-compare-write), mute state and device back; for a stream that has ended, the restore
     /// database entry is repaired with the journalled values.
     func recoverJournal(then done: @escaping @Sendable () -> Void = {}) {
-        let counter = WorkCounter(done: done)
+        let counter = WorkCounter { _ in done() }
         restorePending(adopted: false, counter: counter)
         counter.sealed()
     }
@@ -23,9 +23,11 @@ extension PulseEnforcer {
     func undoAll(then done: @escaping @Sendable () -> Void) {
         isShuttingDown = true
         ticker?.cancel()
-        let counter = WorkCounter(done: done)
+        let counter = WorkCounter { _ in done() }
         for (serial, state) in enforced {
-            let streamDone = WorkCounter { [weak self] in self?.clearAll(serial) }
+            // A stream's entries are cleared only when all its undos succeeded: after a lost
+            // connection they stay for the next agent.
+            let streamDone = WorkCounter { [weak self] succeeded in if succeeded { self?.clearAll(serial) } }
             if let duck = state.duck, !duck.userTookOver, !duck.isAtBase || state.isRamping {
                 work(counter, streamDone) { send(volume: duck.base, state.ref, then: $0) }
             }
@@ -44,15 +46,18 @@ extension PulseEnforcer {
 
     /// Restores the journal's pending entries that no enforced stream has taken over.
     private func restorePending(adopted everything: Bool, counter: WorkCounter) {
+        // `everything`: the agent is stopping, so no decision keeps anything and modules come back.
         var bySerial: [StreamSerial: [PendingRestore]] = [:]
         for restore in journal.pendingRestores {
             if let serial = restore.key.stream {
                 bySerial[serial, default: []].append(restore)
-            } else if case .module(let name, let argument) = restore {
+            } else if case .module(let name, let argument) = restore, everything {
+                // A module a crashed agent unloaded stays unloaded while this agent runs (it does the
+                // module's job); this agent's shutdown loads it again.
                 counter.begin()
                 connection.submit(.loadModule(name: name, argument: argument)) { [weak self] result in
                     if result.isSuccess { self?.clear(restore.key) }
-                    counter.finish()
+                    counter.finish(succeeded: result.isSuccess)
                 }
             }
         }
@@ -70,20 +75,24 @@ extension PulseEnforcer {
         _ ref: ServerStreamRef, _ stream: SoundStream, _ restores: [PendingRestore], keeping kept: EnforcedStream?,
         counter: WorkCounter
     ) {
+        var restoring = false
         for restore in restores {
             switch restore {
             case .volume(_, let base, let appliedLevel) where kept?.duck == nil:
                 // Only a stream that still shows the agent's level is set back: any other volume is the user's.
                 let expected = base.scaled(byAmplitude: appliedLevel ?? 1)
                 if appliedLevel != nil, StreamVolume(stream.volume).matches(expected) {
+                    restoring = true
                     work(counter) { send(volume: base, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)
                 }
             case .mute(_, let wasMuted) where kept?.silencedWasMuted == nil:
+                restoring = true
                 work(counter) { send(mute: wasMuted, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
             case .device(_, let original) where kept?.movedFrom == nil:
                 if let index = deviceIndex(named: original, kind: deviceKind(of: ref)) {
+                    restoring = true
                     work(counter) { send(moveTo: index, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)  // the device has gone: the stream stays where it is
@@ -94,7 +103,7 @@ extension PulseEnforcer {
                 break
             }
         }
-        logger.info("restoring a stream's journalled state", metadata: ["stream.id": "\(ref.id)"])
+        if restoring { logger.info("restoring a stream's journalled state", metadata: ["stream.id": "\(ref.id)"]) }
     }
 
     private func repairEnded(_ serial: StreamSerial, _ restores: [PendingRestore], counter: WorkCounter) {
@@ -120,9 +129,9 @@ extension PulseEnforcer {
             name: name, channelMap: ChannelMap(channels == 1 ? [.mono] : [.frontLeft, .frontRight]),
             volume: volume.map(ChannelVolumes.init), isMuted: muted, deviceName: device)
         counter.begin()
-        repair.write(on: connection, logger: logger) { [weak self] _ in
-            self?.clearAll(serial)
-            counter.finish()
+        repair.write(on: connection, logger: logger) { [weak self] succeeded in
+            if succeeded { self?.clearAll(serial) }
+            counter.finish(succeeded: succeeded)
         }
     }
 
@@ -141,7 +150,7 @@ extension PulseEnforcer {
         for counter in counters { counter.begin() }
         send { succeeded in
             if succeeded { then() }
-            for counter in counters { counter.finish() }
+            for counter in counters { counter.finish(succeeded: succeeded) }
         }
     }
 }

@@ -75,7 +75,7 @@ final class GraphTranslator: @unchecked Sendable {
         case .clientChanged(_, let client):
             for stream in Array(graph.sinkInputs.values) + Array(graph.sourceOutputs.values)
             where stream.clientIndex == client.index && table.contains(stream) {
-                changed(stream)
+                if let ref = table.ref(of: stream.id) { report(translate(stream, ref: ref)) }
             }
         case .connectionLost(let reason):
             logger.error("the sound server connection was lost", metadata: ["server.reason": "\(reason)"])
@@ -104,9 +104,18 @@ final class GraphTranslator: @unchecked Sendable {
     }
 
     private func changed(_ stream: SoundStream) {
+        let previous = table.ref(of: stream.id).flatMap { table.stream($0.id) }
         let ref = table.store(stream)
-        let info = translate(stream, ref: ref)
-        report(info)
+        // Volume and mute changes (every ramp step is one) do not change what the engine sees:
+        // only a cork, a property or a client change is translated (and resolved) again.
+        if let previous, var info = infos[ref.id], previous.properties == stream.properties,
+            previous.clientIndex == stream.clientIndex, previous.deviceIndex == stream.deviceIndex
+        {
+            info.isSounding = !stream.isCorked
+            report(info)
+        } else {
+            report(translate(stream, ref: ref))
+        }
         enforcer.streamChanged(ref, stream)
     }
 

@@ -1,5 +1,5 @@
 internal import CPulse
-public import SoundServer
+import SoundServer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,8 @@
+import AudioPolicy
 import AudioSessionAgent
 import AudioSessionBus
 import AudioSessionTesting
+import Foundation
 import Glibc
 import Testing
 
@@ -31,6 +33,9 @@ struct AgentBusServiceTests {
             #expect(rows[1].owner == rig.bob.connection.uniqueName)
             #expect(rows.allSatisfy { $0.pid == UInt32(getpid()) && $0.uid == getuid() }, "PID and UID come from the bus")
             #expect(rows[0].applicationID == "org.example.Maps")
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            let binary = rig.coordinator.read { $0.registry.sessions.first?.app.processBinary }
+            #expect(binary == executable.split(separator: "/").last.map(String.init), "the binary comes from /proc, not the call")
             #expect(rows[0].activity == "active" && rows[1].activity == "inactive")
 
             try await rig.alice.call("Deactivate", [.string(first), .boolean(true)])
@@ -108,6 +113,22 @@ struct AgentBusServiceTests {
             #expect(ended.arguments == [.string(music), .boolean(true)])
             #expect(try await rig.alice.activity(of: music) == "inactive")
             #expect(!rig.bob.log.signals.contains { $0.member.hasPrefix("Interruption") }, "the interrupter hears nothing of it")
+        }
+    }
+
+    @Test("while a call is active, a playback session's Activate fails with InsufficientPriority naming the call; it stays inactive")
+    func insufficientPriority() async throws {
+        try await AgentBusRig.run { rig in
+            let call = try await rig.bob.register()
+            try await rig.bob.call(
+                "SetConfiguration", [.string(call), .string("play-and-record"), .string("voice-chat"), [String]().busValue])
+            try await rig.bob.call("Activate", [.string(call)])
+            let music = try await rig.alice.register()
+            try await rig.alice.call("SetConfiguration", [.string(music), .string("playback"), .string("default"), [String]().busValue])
+            let refused = try await rig.alice.refusal("Activate", [.string(music)])
+            #expect(refused.name.rawValue == AgentErrorName.insufficientPriority.rawValue)
+            #expect(refused.message.contains("session:\(call) of rank 90"), "\(refused.message)")
+            #expect(try await rig.alice.activity(of: music) == "inactive")
         }
     }
 

@@ -41,6 +41,12 @@ struct AgentHarness<Server: PulseProtocolServer> {
                 server: server.serverAddress, journalDirectory: journalDirectory, recoveryGrace: grace, logger: logger))
     }
 
+    /// Whether the journal holds nothing for any stream (a module the agent took over stays
+    /// journalled while it runs).
+    static func noStreamRestoresPending(_ agent: PulseAgent) -> Bool {
+        agent.journal.pendingRestores.allSatisfy { $0.key.stream == nil }
+    }
+
     /// What the engine says about every stream, for failure messages.
     static func explain(_ agent: PulseAgent) -> String {
         agent.coordinator.read { view in
@@ -95,11 +101,14 @@ struct TestSession {
     /// Registers, configures and activates a session for a made-up bus connection whose process
     /// does not exist (so no stream is tied to it by process ancestry: only by its token).
     static func activate(
-        on agent: PulseAgent, name: String, category: String, mode: String = "default", options: [String] = []
+        on agent: PulseAgent, name: String, category: String, mode: String = "default", options: [String] = [],
+        token: String? = nil
     ) throws -> TestSession {
         let caller = BusCaller(uniqueName: ":1.\(name)", processID: Int32.max - 7)
         let (session, _) = try agent.coordinator.transact { registry in
-            let session = try registry.register(SessionProperties(applicationID: "org.example.\(name)"), from: caller)
+            let session = try registry.register(
+                SessionProperties(applicationID: "org.example.\(name)"), from: caller,
+                token: token.map { StreamToken(rawValue: $0) } ?? .random())
             let configure = try registry.configure(
                 session.id, by: caller.uniqueName, category: category, mode: mode, options: options)
             return (session, [session.registrationEvent, configure, try registry.activate(session.id, by: caller.uniqueName)])

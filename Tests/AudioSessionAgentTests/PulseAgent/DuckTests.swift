@@ -85,8 +85,9 @@ struct DuckTests {
         #expect(await prompt.waitForExit() == 0)
         try await harness.waitForVolume("music", 80)
         try await harness.waitForVolume("music-2", secondLevel)
-        try await waitUntil("the ducks' journal entries are cleared") { agent.journal.pendingRestores.isEmpty }
+        try await waitUntil("the ducks' journal entries are cleared") { AgentHarness<Server>.noStreamRestoresPending(agent) }
         await agent.shutdown()
+        #expect(agent.journal.pendingRestores.isEmpty, "shutdown leaves the journal empty")
     }
 }
 

@@ -1,3 +1,4 @@
+import AudioPolicy
 import AudioSessionAgent
 import AudioSessionTesting
 import Foundation
@@ -11,7 +12,19 @@ struct RecoveryTests {
     func crashWhileDucked() async throws {
         let pulse = try await PrivatePulseAudio.start(.minimal)
         defer { pulse.stop() }
-        let harness = AgentHarness(server: pulse)
+        try await crashThenRecover(AgentHarness(server: pulse))
+    }
+
+    @Test("pipewire-pulse: after a crash while music is ducked, the next agent puts its volume back")
+    func crashWhileDuckedOnPipeWirePulse() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        try await crashThenRecover(AgentHarness(server: pipewire))
+    }
+
+    /// Music at 80 % is ducked to 54 %; the agent dies without undoing anything (the control: the
+    /// music stays at 54 %) and the ducking app goes away; the next agent puts 80 % back.
+    private func crashThenRecover<Server: PulseProtocolServer>(_ harness: AgentHarness<Server>) async throws {
         let music = try harness.playMusic()
         defer { music.kill() }
         try await harness.setVolume("music", 80)
@@ -31,7 +44,48 @@ struct RecoveryTests {
 
         let next = try await harness.startAgent()
         try await harness.waitForVolume("music", 80, timeout: .seconds(5))
-        try await waitUntil("the journal is empty") { next.journal.pendingRestores.isEmpty }
+        try await waitUntil("the journal is empty") { AgentHarness<Server>.noStreamRestoresPending(next) }
+        await next.shutdown()
+    }
+
+    @Test("PulseAudio (minimal): a session that re-registers within the grace keeps the music ducked; its end restores the journalled volume")
+    func crashWhileDuckedThenSessionReturns() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        let harness = AgentHarness(server: pulse)
+        let music = try harness.playMusic()
+        defer { music.kill() }
+        try await harness.setVolume("music", 80)
+
+        let token: String
+        let prompt: ChildProcess
+        do {
+            let crashing = try await harness.startAgent()
+            let navigation = try TestSession.activate(
+                on: crashing, name: "maps", category: "playback", mode: "voice-prompt", options: ["mix-with-others", "duck-others"])
+            token = navigation.token
+            prompt = try harness.play("prompt", seconds: 60, properties: ["audiosession.token": navigation.token])
+            try await harness.waitForVolume("music", 54)
+            crashing.abandon()
+        }
+        defer { prompt.kill() }
+
+        // The app registers again with the next agent (same stream token) before the grace ends.
+        let next = try await harness.startAgent(grace: .seconds(3))
+        let returned = try TestSession.activate(
+            on: next, name: "maps", category: "playback", mode: "voice-prompt", options: ["mix-with-others", "duck-others"],
+            token: token)
+        try await waitUntil("the engine ducks the music again") {
+            next.coordinator.read { view in view.engine.streamIDs.contains { view.engine.effects(on: $0) == .ducked(level: 0.3) } }
+        }
+        // Past the grace period the music is still ducked: a current decision keeps it.
+        #expect(next.isRecoveryWaiting)
+        try await waitUntil("the grace period is over", timeout: .seconds(10)) { !next.isRecoveryWaiting }
+        #expect(try await harness.stream(named: "music")?.volumePercents == [54, 54])
+
+        returned.end(on: next)
+        // The base comes from the journal (80 %), not from the ducked volume the agent found (54 %).
+        try await harness.waitForVolume("music", 80)
         await next.shutdown()
     }
 

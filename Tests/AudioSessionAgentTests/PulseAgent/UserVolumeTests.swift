@@ -27,7 +27,7 @@ struct UserVolumeTests {
         try await harness.setVolume("music", 40)
         #expect(await prompt.waitForExit() == 0)
         try await waitUntil("the duck has ended and its journal entries are cleared") {
-            agent.journal.pendingRestores.isEmpty && agent.coordinator.read { view in
+            AgentHarness<PrivatePulseAudio>.noStreamRestoresPending(agent) && agent.coordinator.read { view in
                 view.engine.streamIDs.allSatisfy { view.engine.effects(on: $0) == .playing }
             }
         }

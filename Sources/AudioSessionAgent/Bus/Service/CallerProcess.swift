@@ -1,3 +1,5 @@
+import Glibc
+
 /// What the caller's process says about itself, read from `/proc/PID` (the PID the bus reported),
 /// never from the call: its executable name and, inside a Flatpak sandbox, its app id.
 enum CallerProcess {
@@ -13,10 +15,20 @@ enum CallerProcess {
             uniqueName: uniqueName, processID: processID, userID: userID, processBinary: binaryName(of: processID))
     }
 
-    /// The process's command name (`/proc/PID/comm`: the executable's name, at most 15 bytes).
+    /// The process's executable name: the last component of `/proc/PID/exe`, as PulseAudio's
+    /// `application.process.binary` gives it; else `/proc/PID/comm` (cut at 15 bytes by the kernel).
     static func binaryName(of processID: Int32, procRoot: String = "/proc") -> String? {
-        guard processID > 0,
-            case .success(let bytes?) = FileSyscalls.contents(ofFile: "\(procRoot)/\(processID)/comm", limit: 64)
+        guard processID > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("\(procRoot)/\(processID)/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // A replaced executable reads "/usr/bin/app (deleted)".
+            let current = path.hasSuffix(" (deleted)") ? String(path.dropLast(" (deleted)".count)) : path
+            let name = current.split(separator: "/").last.map(String.init) ?? ""
+            if !name.isEmpty { return name }
+        }
+        guard case .success(let bytes?) = FileSyscalls.contents(ofFile: "\(procRoot)/\(processID)/comm", limit: 64)
         else { return nil }
         let name = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         return name.isEmpty ? nil : name
