@@ -65,7 +65,12 @@ struct CtlRealAgentTests {
             first.standardError.contains("interruption-began session=\(firstSession)")
         }
 
-        let stream = try #require(try await rig.status().streams.first { $0["session"] as? String == firstSession }?["stream"] as? String)
+        let status = try await rig.status()
+        let interrupted = try #require(status.sessions.first { $0["session"] as? String == firstSession })
+        #expect(interrupted["activity"] as? String == "interrupted")
+        let interrupter = try #require(status.sessions.first { $0["session"] as? String != firstSession }?["session"] as? String)
+        #expect(interrupted["interrupted_by"] as? [String] == ["session:\(interrupter)"], "\(interrupted)")
+        let stream = try #require(status.streams.first { $0["session"] as? String == firstSession }?["stream"] as? String)
         let explained = try await CtlBinary.run(["explain", stream], environment: rig.environment)
         #expect(explained.status == 0, "\(explained.standardError)")
         #expect(explained.standardOutput.contains("silenced"), "\(explained.standardOutput)")
