@@ -3,6 +3,7 @@
 #   make                      build the release binaries (swift build -c release)
 #   make install              install under PREFIX (default /usr/local); DESTDIR stages the tree
 #   make uninstall            remove exactly what install put there
+#   make docs                 shell completions and man pages from the built binaries (scripts/gen-docs)
 #
 # Install only copies: build first as your user, then `sudo make install` never runs the compiler
 # as root. BUILD_BINARY_DIR names the directory holding the built binaries.
@@ -16,11 +17,17 @@ DBUS_SERVICE_DIR ?= $(DATADIR)/dbus-1/services
 DBUS_INTERFACE_DIR ?= $(DATADIR)/dbus-1/interfaces
 POLICY_DIR ?= $(DATADIR)/audiosession/policies
 DOC_DIR ?= $(DATADIR)/doc/audiosession
+BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
+MAN1_DIR ?= $(DATADIR)/man/man1
 
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 BUILD_BINARY_DIR ?= .build/release
 INSTALL ?= install
+# Where `make docs` writes completions and man pages, and `make install` takes them from.
+GENERATED_DOCS_DIR ?= .build/docs
 
 BINARIES := audiosessiond audiosessionctl
 UNIT := audiosessiond.service
@@ -32,9 +39,9 @@ DOCS := README.md $(sort $(wildcard docs/*.md))
 # Values substituted into the unit and the D-Bus service file: paths as they are after installation.
 SUBSTITUTE := sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOC_DIR)|g'
 
-.PHONY: all build install uninstall check-binaries
+.PHONY: all build docs install uninstall check-binaries check-docs
 
-all: build
+all: build docs
 
 build:
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
@@ -47,9 +54,22 @@ check-binaries:
 	  fi; \
 	done
 
-install: check-binaries
+docs: check-binaries
+	BUILD_BINARY_DIR="$(BUILD_BINARY_DIR)" scripts/gen-docs "$(GENERATED_DOCS_DIR)"
+
+check-docs:
+	@for binary in $(BINARIES); do \
+	  if [ ! -f "$(GENERATED_DOCS_DIR)/man/man1/$$binary.1" ] || [ ! -f "$(GENERATED_DOCS_DIR)/completions/bash/$$binary" ]; then \
+	    echo "make install: completions and man pages are missing from $(GENERATED_DOCS_DIR); run 'make docs' first (as your user)" >&2; \
+	    exit 1; \
+	  fi; \
+	done
+
+install: check-binaries check-docs
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" "$(DESTDIR)$(DBUS_SERVICE_DIR)" \
-	  "$(DESTDIR)$(DBUS_INTERFACE_DIR)" "$(DESTDIR)$(POLICY_DIR)" "$(DESTDIR)$(DOC_DIR)"
+	  "$(DESTDIR)$(DBUS_INTERFACE_DIR)" "$(DESTDIR)$(POLICY_DIR)" "$(DESTDIR)$(DOC_DIR)" \
+	  "$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)" \
+	  "$(DESTDIR)$(MAN1_DIR)"
 	for binary in $(BINARIES); do \
 	  $(INSTALL) -m 0755 "$(BUILD_BINARY_DIR)/$$binary" "$(DESTDIR)$(BINDIR)/$$binary" || exit 1; \
 	done
@@ -60,6 +80,12 @@ install: check-binaries
 	$(INSTALL) -m 0644 $(INTERFACE) "$(DESTDIR)$(DBUS_INTERFACE_DIR)/"
 	$(INSTALL) -m 0644 $(POLICIES) "$(DESTDIR)$(POLICY_DIR)/"
 	$(INSTALL) -m 0644 $(DOCS) "$(DESTDIR)$(DOC_DIR)/"
+	for binary in $(BINARIES); do \
+	  $(INSTALL) -m 0644 "$(GENERATED_DOCS_DIR)/completions/bash/$$binary" "$(DESTDIR)$(BASH_COMPLETION_DIR)/$$binary" && \
+	  $(INSTALL) -m 0644 "$(GENERATED_DOCS_DIR)/completions/zsh/_$$binary" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_$$binary" && \
+	  $(INSTALL) -m 0644 "$(GENERATED_DOCS_DIR)/completions/fish/$$binary.fish" "$(DESTDIR)$(FISH_COMPLETION_DIR)/$$binary.fish" && \
+	  $(INSTALL) -m 0644 "$(GENERATED_DOCS_DIR)/man/man1/$$binary.1" "$(DESTDIR)$(MAN1_DIR)/$$binary.1" || exit 1; \
+	done
 
 uninstall:
 	for binary in $(BINARIES); do rm -f "$(DESTDIR)$(BINDIR)/$$binary"; done
@@ -67,4 +93,8 @@ uninstall:
 	  "$(DESTDIR)$(DBUS_INTERFACE_DIR)/$(notdir $(INTERFACE))"
 	for file in $(notdir $(POLICIES)); do rm -f "$(DESTDIR)$(POLICY_DIR)/$$file"; done
 	for file in $(notdir $(DOCS)); do rm -f "$(DESTDIR)$(DOC_DIR)/$$file"; done
+	for binary in $(BINARIES); do \
+	  rm -f "$(DESTDIR)$(BASH_COMPLETION_DIR)/$$binary" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_$$binary" \
+	    "$(DESTDIR)$(FISH_COMPLETION_DIR)/$$binary.fish" "$(DESTDIR)$(MAN1_DIR)/$$binary.1"; \
+	done
 	-rmdir "$(DESTDIR)$(POLICY_DIR)" "$(DESTDIR)$(DATADIR)/audiosession" "$(DESTDIR)$(DOC_DIR)" 2>/dev/null

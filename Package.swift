@@ -69,9 +69,10 @@ let package = Package(
         .target(
             name: "AudioSessionAgent",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer",
+                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("Bus/org.audiosession.Agent1.xml")],
             swiftSettings: strictSwift),
@@ -80,8 +81,18 @@ let package = Package(
         .executableTarget(
             name: "audiosessionctl",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "PolicyScenarios",
+                "AudioPolicy", "AudioSessionModel", "PolicyScenarios", "AudioSessionBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift),
+        .executableTarget(
+            name: "audiosessiond",
+            dependencies: [
+                "AudioSessionAgent",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSwift),
 
@@ -119,14 +130,18 @@ let package = Package(
             name: "AudioSessionBusTests", dependencies: ["AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "AudioSessionTesting"], swiftSettings: strictSwift),
+            name: "AudioSessionCtlTests", dependencies: ["audiosessionctl", "audiosessiond", "AudioSessionTesting", "AudioSessionBus"], swiftSettings: strictSwift),
         .testTarget(
             name: "AudioSessionAgentTests",
             dependencies: [
                 "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer", "PolicyScenarios",
+                "AudioSessionBus", "AudioSessionModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioSessionDaemonTests", dependencies: ["audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "ServerFactsTests",

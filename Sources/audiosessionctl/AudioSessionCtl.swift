@@ -10,5 +10,7 @@ struct AudioSessionCtl: AsyncParsableCommand {
             Names are kebab-case everywhere: categories (play-and-record), modes (voice-chat), \
             options (duck-others), roles (communication).
             """,
-        subcommands: [PolicyCommand.self])
+        subcommands: [
+            StatusCommand.self, MonitorCommand.self, RunCommand.self, ExplainCommand.self, PolicyCommand.self,
+        ])
 }

@@ -29,3 +29,13 @@ enum CtlBinary {
         return ToolResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 }
+
+extension CtlBinary {
+    /// Starts the binary without waiting (monitor, a long `run`), with a clean environment plus
+    /// `environment`; its output goes to files under `directory`.
+    static func spawn(_ arguments: [String], environment: [String: String], in directory: String) throws -> ChildProcess {
+        var base = ["PATH": "/usr/bin:/bin", "HOME": directory]
+        base.merge(environment) { _, new in new }
+        return try ChildProcess([path] + arguments, environment: base, outputDirectory: directory)
+    }
+}

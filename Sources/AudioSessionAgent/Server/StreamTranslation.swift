@@ -29,7 +29,7 @@ enum StreamTranslation {
         let client = graph.client(of: stream)
         let clientProperties = client?.properties ?? [:]
         var properties = stream.properties
-        if stream.kind == .capture, let device = stream.deviceIndex, graph.sources[device]?.isMonitor == true {
+        if stream.kind == .capture, stream.deviceIndex.flatMap({ graph.sources[$0] })?.isMonitor == true {
             properties["audiosession.monitor-capture"] = "true"
         }
         // A client's stream is "owned" by the protocol module it came through: only streams

@@ -34,6 +34,21 @@ struct InstallScratch {
         return directory
     }
 
+    /// Writes stand-ins for what `make docs` generates (completions and man pages) under
+    /// `path/docs`, the tree `make install` takes from GENERATED_DOCS_DIR; returns that directory.
+    func standInGeneratedDocs() throws -> String {
+        let directory = path + "/docs"
+        for name in MakeInstallTests.binaries {
+            for file in ["completions/bash/\(name)", "completions/zsh/_\(name)", "completions/fish/\(name).fish", "man/man1/\(name).1"] {
+                let target = "\(directory)/\(file)"
+                try FileManager.default.createDirectory(
+                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try "stand-in \(file)\n".write(toFile: target, atomically: true, encoding: .utf8)
+            }
+        }
+        return directory
+    }
+
     /// Runs a tool with exactly `environment` (plus a minimal PATH) and waits for it.
     func run(_ command: [String], environment: [String: String] = [:]) async throws -> ToolResult {
         var base = ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
@@ -43,8 +58,11 @@ struct InstallScratch {
         return ToolResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 
-    /// Runs `make TARGET VARIABLE=VALUE...` in the repository.
+    /// Runs `make TARGET VARIABLE=VALUE...` in the repository; GENERATED_DOCS_DIR defaults to
+    /// ``standInGeneratedDocs()``.
     func make(_ target: String, _ variables: [String: String]) async throws -> ToolResult {
+        var variables = variables
+        if variables["GENERATED_DOCS_DIR"] == nil { variables["GENERATED_DOCS_DIR"] = try standInGeneratedDocs() }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return try await run(["make", "--no-print-directory", "-C", RepositoryFiles.root, target] + assignments)
     }

@@ -22,6 +22,12 @@ struct MakeInstallTests {
         ]
         files.formUnion(policies.map { "usr/share/audiosession/policies/" + $0 })
         files.formUnion(docs.map { "usr/share/doc/audiosession/" + $0 })
+        for binary in binaries {
+            files.formUnion([
+                "usr/share/bash-completion/completions/\(binary)", "usr/share/zsh/site-functions/_\(binary)",
+                "usr/share/fish/vendor_completions.d/\(binary).fish", "usr/share/man/man1/\(binary).1",
+            ])
+        }
         return files
     }
 
@@ -94,6 +100,20 @@ struct MakeInstallTests {
         let result = try await scratch.make("install", ["DESTDIR": stage, "PREFIX": "/usr", "BUILD_BINARY_DIR": empty])
         #expect(!result.succeeded)
         #expect(result.standardError.contains("\(empty)/audiosessiond is missing; run 'make build' first"))
+        #expect(!FileManager.default.fileExists(atPath: stage))
+    }
+
+    @Test("install without generated completions and man pages stops, says to run make docs, and installs nothing")
+    func missingGeneratedDocs() async throws {
+        let scratch = try InstallScratch()
+        defer { scratch.remove() }
+        let stage = scratch.path + "/stage"
+        let empty = scratch.path + "/no-docs"
+        let result = try await scratch.make(
+            "install",
+            ["DESTDIR": stage, "PREFIX": "/usr", "BUILD_BINARY_DIR": try scratch.standInBinaries(), "GENERATED_DOCS_DIR": empty])
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("missing from \(empty); run 'make docs' first"))
         #expect(!FileManager.default.fileExists(atPath: stage))
     }
 

@@ -1,0 +1,137 @@
+public import AudioPolicy
+public import AudioSessionBus
+public import Logging
+import AudioSessionModel
+import Synchronization
+
+/// Turns the engine's decisions into the agent's signals (docs/dbus-api.md, *Signals*).
+///
+/// Session signals (`InterruptionBegan`, `InterruptionEnded`, `RouteChanged`,
+/// `SecondaryAudioHint`) go to the owning connection only; `SessionStateChanged` and
+/// `StreamStateChanged` are broadcast for monitors. The coordinator calls
+/// ``carryOut(_:after:in:)`` inside its lock: the notifier only builds messages and queues them on
+/// the bus connection's own thread, which sends them in order; it never waits for the bus.
+///
+/// ```swift
+/// let notifier = AgentNotifier(connection: bus, status: board)
+/// let coordinator = PolicyCoordinator(engine: engine, sinks: [catalog, notifier])
+/// notifier.mediaServicesLost()    // the sound server went away
+/// ```
+public final class AgentNotifier: DecisionSink {
+    private let connection: BusConnection
+    private let status: AgentStatusBoard
+    private let logger: Logger
+    /// Each live session's activity as last announced, to tell when it changes.
+    private let activities = Mutex<[SessionID: SessionActivity]>([:])
+
+    /// A notifier that emits on `connection` and keeps `status`'s media-services flag.
+    public init(connection: BusConnection, status: AgentStatusBoard, logger: Logger = Logger(label: "org.audiosession.agent")) {
+        self.connection = connection
+        self.status = status
+        self.logger = logger
+    }
+
+    public func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
+        for decision in decisions {
+            notifySession(of: decision, in: view)
+        }
+        announceActivityChanges(after: event, decisions: decisions, in: view)
+        announceStreamChanges(decisions, in: view)
+    }
+
+    /// The sound server went away: broadcasts `MediaServicesLost`; `Activate` is refused with
+    /// `MediaServicesUnavailable` until ``mediaServicesReset()``.
+    public func mediaServicesLost() {
+        status.update { $0.mediaServicesAvailable = false }
+        emit("MediaServicesLost", [])
+    }
+
+    /// The sound server is back (or was replaced): broadcasts `MediaServicesReset`.
+    public func mediaServicesReset() {
+        status.update { $0.mediaServicesAvailable = true }
+        emit("MediaServicesReset", [])
+    }
+
+    // MARK: Session signals
+
+    private func notifySession(of decision: PolicyDecision, in view: PolicyView) {
+        switch decision {
+        case .interruptionBegan(let id, let reason, _):
+            emit("InterruptionBegan", [.string(id.rawValue), .string(reason.kebabName)], to: id, in: view)
+        case .interruptionEnded(let id, let shouldResume, _):
+            emit("InterruptionEnded", [.string(id.rawValue), .boolean(shouldResume)], to: id, in: view)
+        case .routeChanged(let id, let reason, let previous, _):
+            emit(
+                "RouteChanged", [.string(id.rawValue), .string(reason.kebabName), AgentWireNames.route(previous)],
+                to: id, in: view)
+        case .secondaryAudioHint(let id, let hint, _):
+            emit("SecondaryAudioHint", [.string(id.rawValue), .string(hint.rawValue)], to: id, in: view)
+        case .activated, .activationRefused, .duck, .unduck, .silence, .unsilence, .move:
+            break
+        }
+    }
+
+    // MARK: Broadcasts for monitors
+
+    private func announceActivityChanges(after event: PolicyEvent, decisions: [PolicyDecision], in view: PolicyView) {
+        var candidates = decisions.compactMap(\.session)
+        if let session = event.session { candidates.append(session) }
+        guard !candidates.isEmpty else { return }
+        var seen = Set<SessionID>()
+        let changes = activities.withLock { known -> [(SessionID, SessionActivity, String)] in
+            var changes: [(SessionID, SessionActivity, String)] = []
+            for id in candidates where seen.insert(id).inserted {
+                let now = view.registry[id] == nil ? nil : view.engine.activity(of: id)
+                let before = known[id] ?? .inactive
+                known[id] = now
+                let after = now ?? .inactive
+                guard after != before else { continue }
+                let cause = decisions.first { $0.session == id }?.explanation ?? event.releaseExplanation
+                changes.append((id, after, cause?.description ?? "unknown"))
+            }
+            return changes
+        }
+        for (id, activity, rule) in changes {
+            emit("SessionStateChanged", [.string(id.rawValue), .string(activity.rawValue), .string(rule)])
+        }
+    }
+
+    /// One `StreamStateChanged` per stream an event changed, with its effect after the event and
+    /// the first decision's rule; a move is a route matter, not an effect.
+    private func announceStreamChanges(_ decisions: [PolicyDecision], in view: PolicyView) {
+        var seen = Set<StreamID>()
+        for decision in decisions {
+            if case .move = decision { continue }
+            guard let stream = decision.stream, seen.insert(stream).inserted,
+                let effect = view.engine.effects(on: stream)
+            else { continue }
+            let why = decision.explanation
+            emit(
+                "StreamStateChanged",
+                [
+                    .string(stream.rawValue), .string(AgentWireNames.effect(effect)),
+                    .double(AgentWireNames.level(effect)), .string(why.rule),
+                    .string(why.source.map(AgentWireNames.participant) ?? ""),
+                ])
+        }
+    }
+
+    // MARK: Sending
+
+    private func emit(_ name: String, _ arguments: BusArguments, to session: SessionID, in view: PolicyView) {
+        guard let owner = view.registry[session]?.owner.uniqueName else { return }
+        emit(name, arguments, destination: owner)
+    }
+
+    private func emit(_ name: String, _ arguments: BusArguments, destination: String? = nil) {
+        do {
+            try connection.emitSignal(
+                path: BusObjectPath(validating: AgentInterface.objectPath), interface: AgentInterface.name, name: name,
+                arguments: arguments, destination: destination)
+        } catch {
+            logger.debug(
+                "a signal could not be sent",
+                metadata: ["bus.signal": "\(name)", "bus.destination": "\(destination ?? "broadcast")", "bus.error": "\(error)"])
+        }
+    }
+}

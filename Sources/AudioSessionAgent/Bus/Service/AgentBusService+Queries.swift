@@ -1,0 +1,80 @@
+import AudioPolicy
+import AudioSessionBus
+import AudioSessionModel
+
+extension AgentBusService {
+    func agentStatus() -> BusArguments {
+        let status = self.status.current
+        let enabled = coordinator.read { $0.engine.state.policy.enabled }
+        return [
+            .string(status.agentVersion), .string(status.backend), .string(status.server),
+            .boolean(status.mediaServicesAvailable), .string(status.policySource), .boolean(enabled),
+        ]
+    }
+
+    func listSessions() -> BusArguments {
+        let rows = coordinator.read { view in
+            view.registry.sessions.map { session -> BusValue in
+                let configuration = session.configuration
+                return .structure([
+                    .string(session.id.rawValue), .string(session.owner.uniqueName),
+                    .uint32(session.owner.processID.flatMap { UInt32(exactly: $0) } ?? 0),
+                    .uint32(session.owner.userID ?? UInt32.max),
+                    .string(session.app.applicationID ?? ""),
+                    .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
+                    .array(element: .string, configuration.options.kebabNames.map(BusValue.string)),
+                    .string((view.engine.activity(of: session.id) ?? .inactive).rawValue),
+                ])
+            }
+        }
+        return [
+            .array(
+                element: .structure([.string, .string, .uint32, .uint32, .string, .string, .string, .array(.string), .string]),
+                rows)
+        ]
+    }
+
+    func listStreams() -> BusArguments {
+        let catalog = self.catalog
+        let rows = coordinator.read { view in
+            catalog.streams.values.sorted { $0.id < $1.id }.map { info -> BusValue in
+                let explanation = view.engine.explanation(of: info.id)
+                let effect = explanation?.effect ?? .playing
+                return .structure([
+                    .string(info.id.rawValue), .string(AgentWireNames.direction(info.direction)),
+                    .string(explanation?.role.name ?? "none"), .string(info.app.identifiers.first ?? ""),
+                    .string(info.session?.rawValue ?? ""), .boolean(info.isSounding),
+                    .string(AgentWireNames.effect(effect)), .double(AgentWireNames.level(effect)),
+                    .string(AgentWireNames.silenceCause(effect)),
+                ])
+            }
+        }
+        return [
+            .array(
+                element: .structure([.string, .string, .string, .string, .string, .boolean, .string, .double, .string]),
+                rows)
+        ]
+    }
+
+    func explainStream(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (text) = try call.arguments.decode(String.self)
+        guard let explanation = coordinator.read({ $0.engine.explanation(of: StreamID(text)) }) else {
+            throw BusError(.noSuchStream, "no stream \(text); ListStreams shows the live ones")
+        }
+        let duckedBy = explanation.duckedBy.sorted { $0.key < $1.key }.map { who, level in
+            BusValue.structure([.string(AgentWireNames.participant(who)), .double(level)])
+        }
+        let silencedBy = explanation.silencedBy.sorted { $0.key < $1.key }.map { who, cause in
+            BusValue.structure([.string(AgentWireNames.participant(who)), .string(cause.rawValue)])
+        }
+        return [
+            .string(AgentWireNames.effect(explanation.effect)), .double(AgentWireNames.level(explanation.effect)),
+            .string(explanation.role.name), .string(AgentWireNames.participant(explanation.participant)),
+            .string(explanation.excludedBecause ?? ""),
+            .array(element: .structure([.string, .double]), duckedBy),
+            .array(element: .structure([.string, .string]), silencedBy),
+            .array(element: .string, explanation.sessionInterruptedBy.sorted().map { .string(AgentWireNames.participant($0)) }),
+            .boolean(explanation.policyEnabled), .string(explanation.description),
+        ]
+    }
+}

@@ -1,0 +1,158 @@
+import Logging
+import AudioPolicy
+import AudioSessionBus
+import AudioSessionModel
+
+extension AgentBusService {
+    func registerSession(_ call: BusMethodCall) async throws(BusError) -> BusArguments {
+        let (wire) = try call.arguments.decode([String: BusVariant].self)
+        let properties: SessionProperties
+        do {
+            properties = try SessionProperties(
+                wire: wire.mapValues { variant in
+                    if case .string(let text) = variant.value { return .string(text) }
+                    return .other(signature: variant.value.type.signature)
+                })
+        } catch {
+            throw BusError(error)
+        }
+        let identity: BusCallerIdentity?
+        do {
+            identity = try await connection.callerIdentity(of: call.sender)
+        } catch {
+            logger.warning("the bus did not say who called", metadata: ["bus.connection": "\(call.sender)", "bus.error": "\(error)"])
+            identity = nil
+        }
+        let caller = CallerProcess.caller(
+            uniqueName: call.sender, processID: identity?.processID, userID: identity?.userID, processes: processes)
+        let session: RegisteredSession
+        do {
+            (session, _) = try coordinator.transact { registry throws(SessionRegistryError) in
+                let session = try registry.register(properties, from: caller)
+                return (session, [session.registrationEvent])
+            }
+        } catch {
+            throw BusError(error)
+        }
+        // The caller may have left between the credentials and the registration, and its departure
+        // been handled before the session existed: then the session ends here.
+        if (try? await connection.nameOwner(of: call.sender)) == nil {
+            endSessions(of: call.sender)
+        }
+        logger.info(
+            "session registered",
+            metadata: [
+                "session.id": "\(session.id)", "bus.connection": "\(call.sender)",
+                "process.id": "\(caller.processID.map(String.init) ?? "unknown")",
+                "app.identity": "\(session.app.identifiers.first ?? "")",
+            ])
+        return [.string(session.id.rawValue), .string(session.token.rawValue)]
+    }
+
+    func unregisterSession(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (id) = try call.arguments.decode(String.self)
+        try sessionCall(call) { registry throws(SessionRegistryError) in
+            try registry.unregister(SessionID(id), by: call.sender)
+        }
+        return []
+    }
+
+    func setConfiguration(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (id, category, mode, options) = try call.arguments.decode(String.self, String.self, String.self, [String].self)
+        try sessionCall(call) { registry throws(SessionRegistryError) in
+            try registry.configure(SessionID(id), by: call.sender, category: category, mode: mode, options: options)
+        }
+        return []
+    }
+
+    func activate(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (text) = try call.arguments.decode(String.self)
+        let id = SessionID(text)
+        let status = self.status
+        let (outcome, decisions) = coordinator.transact { registry -> (Result<Void, BusError>, [PolicyEvent]) in
+            do throws(SessionRegistryError) {
+                _ = try registry.session(id, ownedBy: call.sender)
+            } catch {
+                return (.failure(BusError(error)), [])
+            }
+            guard status.current.mediaServicesAvailable else {
+                let refusal = BusError(
+                    .mediaServicesUnavailable, "no sound server is reachable; activate again after MediaServicesReset")
+                return (.failure(refusal), [])
+            }
+            return (.success(()), [.sessionActivated(id)])
+        }
+        try outcome.get()
+        for case .activationRefused(id, .insufficientPriority(let holder, let rank), let why) in decisions {
+            throw BusError(
+                .insufficientPriority,
+                "session \(id) cannot become active: \(AgentWireNames.participant(holder)) of rank \(rank) is active "
+                    + "and outranks it (\(why.rule)); it stays as it was")
+        }
+        return []
+    }
+
+    func deactivate(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (id, notifyOthers) = try call.arguments.decode(String.self, Bool.self)
+        try sessionCall(call) { registry throws(SessionRegistryError) in
+            try registry.deactivate(SessionID(id), by: call.sender, notifyOthers: notifyOthers)
+        }
+        return []
+    }
+
+    func state(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (text) = try call.arguments.decode(String.self)
+        let id = SessionID(text)
+        let answer = coordinator.read { view -> Result<BusArguments, SessionRegistryError> in
+            Result { () throws(SessionRegistryError) in
+                let session = try view.registry.session(id, ownedBy: call.sender)
+                let configuration = session.configuration
+                return [
+                    .string((view.engine.activity(of: id) ?? .inactive).rawValue),
+                    .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
+                    .array(element: .string, configuration.options.kebabNames.map(BusValue.string)),
+                    .boolean(view.engine.isOtherAudioPlaying(for: id)),
+                ]
+            }
+        }
+        do {
+            return try answer.get()
+        } catch {
+            throw BusError(error)
+        }
+    }
+
+    func currentRoute(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (text) = try call.arguments.decode(String.self)
+        let id = SessionID(text)
+        let catalog = self.catalog
+        let found = coordinator.read { view -> Result<([StreamID], Bool), SessionRegistryError> in
+            Result { () throws(SessionRegistryError) in
+                let session = try view.registry.session(id, ownedBy: call.sender)
+                let streams = catalog.streams.values.filter { $0.session == id }.map(\.id).sorted()
+                let category = session.configuration.category
+                return (streams, category == .record || category == .playAndRecord)
+            }
+        }
+        let streams: [StreamID]
+        let withInput: Bool
+        do {
+            (streams, withInput) = try found.get()
+        } catch {
+            throw BusError(error)
+        }
+        let route = routes?.route(of: streams, withInput: withInput) ?? RouteDescription()
+        return [AgentWireNames.route(route)]
+    }
+
+    /// Runs one registry call that yields one engine event; a refusal becomes its bus error.
+    private func sessionCall(
+        _ call: BusMethodCall, _ body: (inout SessionRegistry) throws(SessionRegistryError) -> PolicyEvent
+    ) throws(BusError) {
+        do {
+            _ = try coordinator.transact { registry throws(SessionRegistryError) in ((), [try body(&registry)]) }
+        } catch {
+            throw BusError(error)
+        }
+    }
+}

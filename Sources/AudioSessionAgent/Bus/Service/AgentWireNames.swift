@@ -1,0 +1,65 @@
+public import AudioPolicy
+public import AudioSessionBus
+public import AudioSessionModel
+
+/// How the agent's values are spelled on the bus: the name lists and structures of docs/dbus-api.md.
+///
+/// ```swift
+/// AgentWireNames.participant(.session("3"))          // "session:3"
+/// AgentWireNames.effect(.ducked(level: 0.3))         // "ducked"
+/// AgentWireNames.route(RouteDescription()).type.signature   // "(a(sssu)a(sssu))"
+/// ```
+public enum AgentWireNames {
+    /// `session:ID` or `stream:ID`.
+    public static func participant(_ participant: Participant) -> String {
+        switch participant {
+        case .session(let id): "session:\(id.rawValue)"
+        case .stream(let id): "stream:\(id.rawValue)"
+        }
+    }
+
+    /// `playing`, `ducked` or `silenced`.
+    public static func effect(_ effect: StreamEffect) -> String {
+        switch effect {
+        case .playing: "playing"
+        case .ducked: "ducked"
+        case .silenced: "silenced"
+        }
+    }
+
+    /// The duck factor: the level while ducked, 1.0 otherwise (silencing is told by the effect).
+    public static func level(_ effect: StreamEffect) -> Double {
+        if case .ducked(let level) = effect { return level }
+        return 1.0
+    }
+
+    /// The silence cause, or empty unless silenced.
+    public static func silenceCause(_ effect: StreamEffect) -> String {
+        if case .silenced(let cause) = effect { return cause.rawValue }
+        return ""
+    }
+
+    /// `playback` or `capture`.
+    public static func direction(_ direction: StreamDirection) -> String {
+        direction == .playback ? "playback" : "capture"
+    }
+
+    /// A port as `(sssu)`: name, uid, port type, channels.
+    public static func port(_ port: PortDescription) -> BusValue {
+        .structure([
+            .string(port.name), .string(port.uid), .string(port.type.kebabName),
+            .uint32(UInt32(clamping: max(0, port.channels))),
+        ])
+    }
+
+    /// A route as `(a(sssu)a(sssu))`: inputs, outputs.
+    public static func route(_ route: RouteDescription) -> BusValue {
+        .structure([
+            .array(element: portType, route.inputs.map(port)),
+            .array(element: portType, route.outputs.map(port)),
+        ])
+    }
+
+    /// The type of a port structure.
+    static let portType: BusType = .structure([.string, .string, .string, .uint32])
+}

@@ -1,0 +1,116 @@
+import AudioPolicy
+import PulseBackend
+import SoundServer
+import AudioSessionBus
+import Logging
+public import ServiceLifecycle
+import UnixSignals
+
+/// `audiosessiond` as a library: the policy, the sound-server agent, the bus service and the
+/// policy reloader, started in that order and run as one service group.
+///
+/// ``start(_:)`` refuses to start, with a message that says why, when the policy is bad, the bus is
+/// unreachable or another agent owns `org.audiosession.Agent`, or the sound server cannot be
+/// reached; nothing is left behind then. ``run()`` runs until SIGTERM or SIGINT (graceful: the bus
+/// name is released and the agent undoes every change it made), or until the sound server goes away.
+///
+/// ```swift
+/// let daemon = try await AgentDaemon.start(configuration)
+/// try await daemon.run()
+/// ```
+public final class AgentDaemon: Sendable {
+    /// The agent's status, as `GetStatus` reports it.
+    public let status: AgentStatusBoard
+    /// The parts, in start order: sound-server agent, bus service, policy reloader.
+    public let services: [any Service]
+    private let logger: Logger
+
+    private init(status: AgentStatusBoard, services: [any Service], logger: Logger) {
+        self.status = status
+        self.services = services
+        self.logger = logger
+    }
+
+    /// Loads the policy, connects to the bus and the sound server, and takes the bus name.
+    public static func start(_ configuration: AgentDaemonConfiguration) async throws(AgentDaemonError) -> AgentDaemon {
+        let logger = configuration.logger
+        let loaded: LoadedPolicy
+        do {
+            loaded = try configuration.policy.load()
+        } catch {
+            throw AgentDaemonError(.policy, "the policy cannot be loaded:\n\(error.description)")
+        }
+        logger.info(
+            "policy loaded",
+            metadata: ["policy.files": "\(loaded.files.joined(separator: ", "))", "policy.enabled": "\(loaded.policy.enabled)"])
+
+        let bus = try connectBus(configuration.busAddress)
+        if let owner = try? await bus.nameOwner(of: AgentInterface.busName) {
+            bus.close()
+            throw AgentDaemonError(
+                .bus,
+                "another agent already owns \(AgentInterface.busName) on this bus (connection \(owner)); "
+                    + "stop it first (systemctl --user stop audiosessiond)")
+        }
+        let hangUps = await UnixSignalsSequence(trapping: .sighup)
+        let status = AgentStatusBoard(
+            AgentStatus(backend: configuration.backend.rawValue, server: "", policySource: loaded.files.first ?? ""))
+        let catalog = StreamCatalog()
+        let notifier = AgentNotifier(connection: bus, status: status, logger: logger)
+
+        let agent: PulseAgent
+        do {
+            let journal = try configuration.journalDirectory ?? JournalDirectory.runtime()
+            agent = try await PulseAgent.start(
+                policy: loaded.policy,
+                configuration: PulseAgentConfiguration(
+                    server: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
+                    logger: logger),
+                sinks: [catalog, notifier])
+        } catch {
+            bus.close()
+            throw AgentDaemonError(.soundServer, "\(error)")
+        }
+        if let server = agent.mirror.graph.server {
+            status.update { $0.server = "\(server.name) \(server.version)" }
+        }
+
+        let busService: AgentBusService
+        do {
+            busService = try await AgentBusService.start(
+                connection: bus, coordinator: agent.coordinator, catalog: catalog, status: status,
+                routes: PulseRouteSource(mirror: agent.mirror, instance: agent.serverInstance), logger: logger)
+        } catch {
+            await agent.shutdown()
+            bus.close()
+            throw AgentDaemonError(.bus, error.message)
+        }
+        let reloader = PolicyReloadService(
+            source: configuration.policy, coordinator: agent.coordinator, status: status, hangUps: hangUps, logger: logger)
+        return AgentDaemon(
+            status: status,
+            services: [ServerLossAnnouncingService(PulseAgentService(agent: agent), notifier: notifier), busService, reloader],
+            logger: logger)
+    }
+
+    /// Runs the parts until SIGTERM or SIGINT, then shuts them down in reverse order: the reloader,
+    /// the bus service (which releases the name), the agent (which undoes everything).
+    ///
+    /// - Throws: when a part fails, for example when the sound server went away.
+    public func run() async throws {
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    private static func connectBus(_ address: String?) throws(AgentDaemonError) -> BusConnection {
+        do {
+            if let address { return try BusConnection(address: address) }
+            return try BusConnection.sessionBus()
+        } catch {
+            throw AgentDaemonError(
+                .bus, "cannot reach the session bus (DBUS_SESSION_BUS_ADDRESS): \(error.message)")
+        }
+    }
+}

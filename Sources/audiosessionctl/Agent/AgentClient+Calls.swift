@@ -1,0 +1,91 @@
+import AudioSessionBus
+import AudioSessionModel
+
+// The contract's methods as typed calls (docs/dbus-api.md).
+extension AgentClient {
+    /// `RegisterSession`: returns the session id and its secret stream token.
+    func registerSession(applicationID: String?) async throws(CtlFailure) -> (session: String, token: String) {
+        var properties: [BusValue: BusValue] = [:]
+        if let applicationID { properties[.string("application-id")] = .variant(.string(applicationID)) }
+        let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
+        var fields = BusFields(arguments: reply, what: "RegisterSession's reply")
+        return (try fields.next(String.self), try fields.next(String.self))
+    }
+
+    func setConfiguration(_ session: String, _ configuration: SessionConfiguration) async throws(CtlFailure) {
+        _ = try await call(
+            "SetConfiguration",
+            [
+                .string(session), .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
+                configuration.options.kebabNames.busValue,
+            ])
+    }
+
+    /// `Activate`. A refusal (`InsufficientPriority`, `MediaServicesUnavailable`) becomes a failure
+    /// with ``CtlExitCode/activationRefused`` and the agent's message, which names the holder.
+    func activate(_ session: String) async throws(CtlFailure) {
+        do {
+            _ = try await bus.call(
+                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Activate",
+                arguments: [.string(session)], timeout: timeout)
+        } catch let error as BusError {
+            switch error.name {
+            case AgentErrorName.insufficientPriority, AgentErrorName.mediaServicesUnavailable:
+                throw CtlFailure("activation refused: \(error.message)", exitCode: CtlExitCode.activationRefused)
+            default:
+                throw Self.failure(for: error, calling: "Activate")
+            }
+        } catch {
+            throw CtlFailure("Activate was cancelled", exitCode: CtlExitCode.software)
+        }
+    }
+
+    func deactivate(_ session: String, notifyOthers: Bool) async throws(CtlFailure) {
+        _ = try await call("Deactivate", [.string(session), .boolean(notifyOthers)])
+    }
+
+    func unregisterSession(_ session: String) async throws(CtlFailure) {
+        _ = try await call("UnregisterSession", [.string(session)])
+    }
+
+    func status() async throws(CtlFailure) -> AgentStatus {
+        try AgentStatus(reply: try await call("GetStatus"))
+    }
+
+    func sessions() async throws(CtlFailure) -> [SessionRow] {
+        var rows: [SessionRow] = []
+        for value in try BusFields.elements(of: try await call("ListSessions"), what: "ListSessions's reply") {
+            rows.append(try SessionRow(value))
+        }
+        return rows
+    }
+
+    func streams() async throws(CtlFailure) -> [StreamRow] {
+        var rows: [StreamRow] = []
+        for value in try BusFields.elements(of: try await call("ListStreams"), what: "ListStreams's reply") {
+            rows.append(try StreamRow(value))
+        }
+        return rows
+    }
+
+    /// `ExplainStream`; an unknown id fails with the agent's message (exit 64: the argument was wrong).
+    func explain(stream: String) async throws(CtlFailure) -> StreamExplanation {
+        do {
+            let reply = try await bus.call(
+                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ExplainStream",
+                arguments: [.string(stream)], timeout: timeout)
+            return try StreamExplanation(stream: stream, reply: reply)
+        } catch let error as BusError {
+            if error.name == AgentErrorName.noSuchStream {
+                throw CtlFailure(
+                    "no stream \"\(stream)\": \(error.message) (`audiosessionctl status` lists the streams)",
+                    exitCode: CtlExitCode.usage)
+            }
+            throw Self.failure(for: error, calling: "ExplainStream")
+        } catch let error as CtlFailure {
+            throw error
+        } catch {
+            throw CtlFailure("ExplainStream was cancelled", exitCode: CtlExitCode.software)
+        }
+    }
+}

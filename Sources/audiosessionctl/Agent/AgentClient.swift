@@ -1,0 +1,68 @@
+import AudioSessionBus
+
+/// The agent's D-Bus contract seen from the client side (docs/dbus-api.md): one connection to the
+/// session bus, typed calls to `org.audiosession.Agent1`, and errors turned into messages a
+/// person can act on.
+final class AgentClient: Sendable {
+    static let busName = "org.audiosession.Agent"
+    static let objectPath: BusObjectPath = "/org/audiosession/Agent"
+    static let interface = "org.audiosession.Agent1"
+
+    /// The message every command prints when the agent's name has no owner.
+    static let notRunningMessage =
+        "audiosessiond is not running on this session bus (org.audiosession.Agent has no owner); "
+        + "start it with `systemctl --user start audiosessiond`"
+
+    let bus: BusConnection
+    let timeout: Duration
+
+    private init(bus: BusConnection, timeout: Duration) {
+        self.bus = bus
+        self.timeout = timeout
+    }
+
+    /// Connects to the bus at `address`, or to `$DBUS_SESSION_BUS_ADDRESS`.
+    static func connect(address: String?, timeout: Duration) throws(CtlFailure) -> AgentClient {
+        let environmentAddress = ProcessEnvironment.current["DBUS_SESSION_BUS_ADDRESS"]
+        guard let address = address ?? environmentAddress, !address.isEmpty else {
+            throw CtlFailure(
+                "no session bus: DBUS_SESSION_BUS_ADDRESS is not set (and no --bus was given)",
+                exitCode: CtlExitCode.unavailable)
+        }
+        do {
+            return AgentClient(bus: try BusConnection(address: address), timeout: timeout)
+        } catch {
+            throw CtlFailure(
+                "cannot reach the session bus at \(address): \(error.message)", exitCode: CtlExitCode.unavailable)
+        }
+    }
+
+    func close() { bus.close() }
+
+    /// Calls `method` on the agent and maps bus errors to ``CtlFailure``s.
+    func call(_ method: String, _ arguments: BusArguments = []) async throws(CtlFailure) -> BusArguments {
+        do {
+            return try await bus.call(
+                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: method,
+                arguments: arguments, timeout: timeout)
+        } catch let error as BusError {
+            throw Self.failure(for: error, calling: method)
+        } catch {
+            throw CtlFailure("\(method) was cancelled", exitCode: CtlExitCode.software)
+        }
+    }
+
+    static func failure(for error: BusError, calling method: String) -> CtlFailure {
+        switch error.name {
+        case .serviceUnknown, .nameHasNoOwner:
+            CtlFailure(notRunningMessage, exitCode: CtlExitCode.unavailable)
+        case .noReply, .timeout, .timedOut:
+            CtlFailure(
+                "audiosessiond did not answer \(method) in time (\(error.message))", exitCode: CtlExitCode.unavailable)
+        case .disconnected, .noServer:
+            CtlFailure("lost the session bus: \(error.message)", exitCode: CtlExitCode.unavailable)
+        default:
+            CtlFailure("\(method) failed: \(error.message) (\(error.name.rawValue))", exitCode: CtlExitCode.software)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// What `status` shows: the agent's status, its sessions and its streams.
+struct StatusReport {
+    var agent: AgentStatus
+    var sessions: [SessionRow]
+    var streams: [StreamRow]
+
+    /// Reads everything from the agent. `ListSessions` does not say who interrupts a session, so
+    /// for each interrupted session one of its streams is explained, when it has one.
+    static func read(from client: AgentClient) async throws(CtlFailure) -> StatusReport {
+        let agent = try await client.status()
+        var sessions = try await client.sessions()
+        let streams = try await client.streams()
+        for index in sessions.indices where sessions[index].activity == "interrupted" {
+            guard let stream = streams.first(where: { $0.session == sessions[index].session }) else { continue }
+            // A stream that ended between the two calls simply leaves the column empty.
+            if let explanation = try? await client.explain(stream: stream.stream) {
+                sessions[index].interruptedBy = explanation.interruptedBy
+            }
+        }
+        return StatusReport(agent: agent, sessions: sessions, streams: streams)
+    }
+
+    var json: JSONValue {
+        .object([
+            ("agent", agent.json), ("sessions", .array(sessions.map(\.json))), ("streams", .array(streams.map(\.json))),
+        ])
+    }
+
+    var table: String {
+        var lines = [
+            "agent \(agent.agentVersion), backend \(agent.backend), server \(agent.server)"
+                + (agent.mediaServicesAvailable ? "" : " (unreachable)"),
+            "policy \(agent.policySource)" + (agent.policyEnabled ? "" : " (disabled: observing only)"),
+            "",
+        ]
+        if sessions.isEmpty {
+            lines.append("no sessions")
+        } else {
+            lines += TextTable(
+                header: ["SESSION", "APP", "PID", "CATEGORY", "MODE", "OPTIONS", "ACTIVITY", "INTERRUPTED-BY"],
+                rows: sessions.map { session in
+                    [
+                        session.session, session.applicationID.isEmpty ? "-" : session.applicationID,
+                        session.processID == 0 ? "-" : "\(session.processID)", session.category, session.mode,
+                        session.options.isEmpty ? "-" : session.options.joined(separator: ","), session.activity,
+                        session.interruptedBy.isEmpty ? "-" : session.interruptedBy.joined(separator: ","),
+                    ]
+                }
+            ).lines
+        }
+        lines.append("")
+        if streams.isEmpty {
+            lines.append("no streams")
+        } else {
+            lines += TextTable(
+                header: ["STREAM", "DIRECTION", "ROLE", "APP", "SESSION", "SOUNDING", "EFFECT"],
+                rows: streams.map { stream in
+                    [
+                        stream.stream, stream.direction, stream.role, stream.application.isEmpty ? "-" : stream.application,
+                        stream.session.isEmpty ? "-" : stream.session, stream.sounding ? "yes" : "no", Self.effect(of: stream),
+                    ]
+                }
+            ).lines
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func effect(of stream: StreamRow) -> String {
+        switch stream.effect {
+        case "ducked": "ducked to \(Int((stream.level * 100).rounded()))%"
+        case "silenced": stream.silenceCause.isEmpty ? "silenced" : "silenced (\(stream.silenceCause))"
+        default: stream.effect
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Columns padded to their widest cell, two spaces apart, for tables people read.
+struct TextTable {
+    var header: [String]
+    var rows: [[String]]
+
+    var lines: [String] {
+        let all = [header] + rows
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in all {
+            for (column, cell) in row.enumerated() where column < widths.count {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return all.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let isLast = column == row.count - 1
+                line += isLast ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+            }
+            return line
+        }
+    }
+}
