@@ -9,7 +9,7 @@ struct DaemonClient {
     func status() async throws -> (String, String, String, Bool, String, Bool) {
         try await connection.call(
             destination: AgentInterface.busName, path: BusObjectPath(stringLiteral: AgentInterface.objectPath),
-            interface: AgentInterface.name, method: "GetStatus", timeout: .seconds(10)
+            interface: AgentInterface.name, method: "GetStatus", timeout: .seconds(30)
         ).decode(String.self, String.self, String.self, Bool.self, String.self, Bool.self)
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The agent's bus service on a real private bus, with real client connections, over a real
 /// coordinator and engine: what apps observe through the documented interface.
-@Suite("Agent bus service on a private bus", .timeLimit(.minutes(2)))
+@Suite("Agent bus service on a private bus", .serialized, .timeLimit(.minutes(3)))
 struct AgentBusServiceTests {
     @Test("two connections register, configure, activate and deactivate their own sessions")
     func sessionLifetime() async throws {

@@ -17,7 +17,7 @@ struct AgentClient: Sendable {
     func call(_ method: String, _ arguments: BusArguments = []) async throws -> BusArguments {
         try await connection.call(
             destination: AgentInterface.busName, path: BusObjectPath(stringLiteral: AgentInterface.objectPath),
-            interface: AgentInterface.name, method: method, arguments: arguments, timeout: .seconds(10))
+            interface: AgentInterface.name, method: method, arguments: arguments, timeout: .seconds(30))
     }
 
     /// Calls a method that must fail, and returns its error.
@@ -54,7 +54,7 @@ struct AgentClient: Sendable {
     func waitForSignal(_ member: String, where match: @escaping @Sendable (BusArguments) -> Bool = { _ in true })
         async throws -> BusSignal
     {
-        try await waitForValue("signal \(member)", timeout: .seconds(10)) {
+        try await waitForValue("signal \(member)", timeout: .seconds(30)) {
             log.signals.first { $0.member == member && match($0.arguments) }
         }
     }
