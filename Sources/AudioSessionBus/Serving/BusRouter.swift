@@ -85,20 +85,27 @@ final class BusRouter: Sendable {
     }
 
     func connectionClosed() {
-        let subscriptions = state.withLock { state in
+        // The objects leave the table under the lock but are released after it: their handlers may
+        // hold the last reference to an exporter whose deinit ends a signal sequence, and ending one
+        // unsubscribes, which takes this lock again.
+        let (subscriptions, objects) = state.withLock { state in
             state.closed = true
-            state.objects.removeAll()
-            defer { state.subscriptions.removeAll() }
-            return Array(state.subscriptions.values)
+            defer {
+                state.objects.removeAll()
+                state.subscriptions.removeAll()
+            }
+            return (Array(state.subscriptions.values), state.objects)
         }
+        withExtendedLifetime(objects) {}
         for subscription in subscriptions { subscription.continuation.finish() }
-        let server = state.withLock { state in
+        let (server, queued) = state.withLock { state in
             defer {
                 state.server = nil
                 state.queue.removeAll()
             }
-            return state.server?.wake
+            return (state.server?.wake, state.queue)
         }
+        withExtendedLifetime(queued) {}
         server?.finish()
     }
 
