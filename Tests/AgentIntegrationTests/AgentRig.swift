@@ -158,9 +158,13 @@ struct AgentRig: Sendable {
     }
 
     /// The child processes of `pid` (a `run` and the CMD it started), read from /proc.
+    /// Every thread's list counts: a child belongs to the thread that started it.
     static func children(of pid: Int32) -> [Int32] {
-        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        return text.split(separator: " ").compactMap { Int32($0) }
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return threads.flatMap { thread in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/children", encoding: .utf8)) ?? ""
+            return text.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+        }
     }
 
     struct AgentExited: Error, CustomStringConvertible {
