@@ -144,6 +144,9 @@ let package = Package(
             name: "AudioSessionDaemonTests", dependencies: ["audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting"],
             swiftSettings: strictSwift),
         .testTarget(
+            name: "AgentIntegrationTests", dependencies: ["audiosessiond", "audiosessionctl", "AudioSessionTesting", "AudioSessionBus"],
+            swiftSettings: strictSwift),
+        .testTarget(
             name: "ServerFactsTests",
             dependencies: ["PulseBackend", "PipeWireBackend", "SoundServer", "AudioSessionTesting"],
             swiftSettings: strictSwift),

@@ -1,0 +1,36 @@
+import AudioSessionTesting
+import Foundation
+import Testing
+
+extension AgentIntegrationTests {
+    /// The holder of a ducking session dies (kill -9 of `audiosessionctl run`): its bus connection
+    /// goes, the agent ends the session with notify-others, and the music comes back within 1.5 s.
+    @Suite("client death")
+    struct ClientDeath {
+        @Test("kill -9 of the run holding a ducking session: the music is back within 1.5 s", arguments: SoundSetup.allCases)
+        func clientDeath(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
+            defer { music.kill() }
+            try await rig.setVolume("music", 80)
+
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let holder = try rig.runPlaying(
+                "prompt", try rig.tone("prompt", seconds: 60, frequency: 660),
+                ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"])
+            defer { holder.kill() }
+            try await rig.waitForVolume("music", 54)
+            // run's paplay outlives run; it is ours to end once the test is done.
+            let players = AgentRig.children(of: holder.pid)
+            defer { for pid in players where ProcessStatus.isRunning(pid) { _ = Foundation.kill(pid, SIGKILL) } }
+            #expect(!players.isEmpty, "run started paplay")
+
+            holder.kill()
+            #expect(await holder.waitForExit() == 128 + SIGKILL)
+            try await rig.waitForVolume("music", 80, timeout: .milliseconds(1500))
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+    }
+}
