@@ -92,7 +92,9 @@ final class ServerModuleSteward: DecisionSink, @unchecked Sendable {
                 metadata: ["module.problem": "\(problem)"])
         }
         for left in next.left where !plan.left.contains(left) {
-            logger.info("leaving a server policy module in charge", metadata: ["module.name": "\(left.module.name)", "module.job": "\(left.job)"])
+            logger.info(
+                "leaving a server policy module in charge",
+                metadata: ["module.name": "\(left.module.name)", "module.job": "\(Self.summary(of: left.job))"])
         }
         let changed = next.left != plan.left
         plan = next
@@ -167,6 +169,18 @@ final class ServerModuleSteward: DecisionSink, @unchecked Sendable {
                 }
                 counter?.finish(succeeded: result.isSuccess)
             }
+        }
+    }
+
+    /// A job in a few words, for the log.
+    private static func summary(of job: LeftModule.Job) -> String {
+        switch job {
+        case .roles(let interaction):
+            "roles \((interaction.triggerRoles.union(interaction.targetRoles)).sorted().joined(separator: ","))"
+        case .unreadableRoles: "every role (unreadable argument)"
+        case .deviceChoice: "device choice (the agent does not move streams)"
+        case .cardPorts: "card ports"
+        case .unknown: "unknown"
         }
     }
 
