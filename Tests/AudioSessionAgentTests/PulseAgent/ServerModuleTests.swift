@@ -164,6 +164,43 @@ struct ServerModuleTests {
         #expect(agent.journal.pendingRestores.isEmpty)
     }
 
+    @Test("after a crash, the next agent keeps doing a taken-over module's job, or loads it back at once if its policy leaves it")
+    func crashedAgentsModules() async throws {
+        let pulse = try await PrivatePulseAudio.start(.stock)
+        defer { pulse.stop() }
+        let harness = AgentHarness(server: pulse)
+        let cork = try #require(try await Self.roleModules(pulse).first)
+        let corkKey = RestoreKey.module(name: cork.name, argument: cork.argument)
+
+        for survivorPolicy in [try AgentHarness<PrivatePulseAudio>.defaultPolicy, nil] {
+            do {
+                let crashing = try await harness.startAgent()
+                try await waitUntil("role-cork is unloaded") { try await Self.roleModules(pulse).isEmpty }
+                crashing.abandon()
+            }
+            #expect(try await Self.roleModules(pulse).isEmpty, "the crashed agent left role-cork unloaded")
+
+            if let survivorPolicy {
+                // The same policy: the next agent does the module's job while it runs and loads it at shutdown.
+                let next = try await harness.startAgent(policy: survivorPolicy)
+                #expect(next.journal.pendingRestore(for: corkKey) != nil)
+                try await waitUntil("recovery has run") { !next.isRecoveryWaiting }
+                #expect(try await Self.roleModules(pulse).isEmpty, "still the agent's job")
+                await next.shutdown()
+            } else {
+                // A policy that leaves role-cork: it comes back as soon as the next agent starts.
+                let leave = try AgentHarness<PrivatePulseAudio>.defaultPolicy(withFragment: Self.leaveCork, in: pulse.directory)
+                let next = try await harness.startAgent(policy: leave)
+                try await waitUntil("role-cork is loaded again while the agent runs") {
+                    try await Self.settings(Self.roleModules(pulse)) == Self.settings([cork])
+                }
+                try await waitUntil("the journal is empty") { next.journal.pendingRestores.isEmpty }
+                await next.shutdown()
+            }
+            #expect(Self.settings(try await Self.roleModules(pulse)) == Self.settings([cork]), "role-cork once, as it was")
+        }
+    }
+
     // MARK: Helpers
 
     /// module-role-cork and module-role-ducking as `pactl list modules` shows them.
