@@ -12,6 +12,13 @@ public import SoundServer
 /// ``coordinator`` (the bus service's ``PolicyCoordinator/transact(_:)``), which takes the loop lock
 /// first. Further sinks, such as the bus notifier, are added at ``start(policy:configuration:sinks:)``.
 ///
+/// **Server modules.** The policy's `[server-modules]` table decides, through
+/// ``ServerModulePlanner``, which of the server's own policy modules (module-role-cork, ...) the
+/// agent takes over (journalled, unloaded while it runs, loaded again with their argument when it
+/// stops) and which it leaves in charge (their roles' streams are marked
+/// `audiosession.left-to-server` and the engine keeps off them). The plan is made again when a
+/// module is loaded or unloaded and when ``PolicyCoordinator/handle(_:)`` gets `policyReplaced`.
+///
 /// **Nothing left behind.** Every change is journalled before it is made. ``shutdown()`` undoes all
 /// of them at once; a new agent that finds a journal of the same server instance (the previous
 /// one crashed) undoes, after ``PulseAgentConfiguration/recoveryGrace``, what no current decision
@@ -99,12 +106,20 @@ public final class PulseAgent: Sendable {
         }
 
         let table = ServerStreamTable(instance: info.instance)
+        let modules = ServerModuleSteward(
+            settings: policy.serverModules, connection: connection, journal: journal, logger: logger)
         let enforcer = PulseEnforcer(
-            connection: connection, journal: journal, table: table, pauser: configuration.pauser, logger: logger)
+            connection: connection, journal: journal, table: table, modules: modules, pauser: configuration.pauser,
+            logger: logger)
         let translator = GraphTranslator(
-            table: table, enforcer: enforcer, resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
+            table: table, enforcer: enforcer, modules: modules,
+            resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
+        modules.leftModulesChanged = { [weak translator] in translator?.translateAgainSoon() }
+        // The steward sees a new policy before the enforcer carries out the engine's decisions
+        // about it, so a move the new policy leaves to the server is not made.
         let coordinator = PolicyCoordinator(
-            engine: PolicyEngine(policy: policy), sinks: [SessionChangeWatcher(translator: translator), enforcer] + sinks,
+            engine: PolicyEngine(policy: policy),
+            sinks: [SessionChangeWatcher(translator: translator), modules, enforcer] + sinks,
             outerLock: PulseLoopLock(connection: connection))
         let ending = AgentEnding()
         connection.withLoopLocked {
@@ -129,7 +144,7 @@ public final class PulseAgent: Sendable {
             waiting.finished()
         }
         connection.withLoopLocked {
-            enforcer.takeOverServerPolicy(in: mirror.graph)
+            modules.begin(with: mirror.graph)
             translator.begin(with: mirror.graph)
             if waiting.isWaiting {
                 logger.info(
@@ -158,7 +173,8 @@ public final class PulseAgent: Sendable {
         }
     }
 
-    /// Undoes every change the agent made (volumes, mutes, moves, and what a previous agent left),
+    /// Undoes every change the agent made (volumes, mutes, moves, unloaded modules, and what a
+    /// previous agent left),
     /// waits for the server to confirm, and disconnects. The journal is then empty. Safe to call
     /// more than once.
     public func shutdown() async {

@@ -13,7 +13,9 @@ import SoundServer
 ///   the duck for that stream and becomes its level (journalled).
 /// - **Silence / unsilence**: mute, journalled with whether the user had muted the stream; unsilence
 ///   puts that back. A ``StreamPauser`` can add a player pause.
-/// - **Move**: `move-sink-input` / `move-source-output`, journalled with the original device.
+/// - **Move**: `move-sink-input` / `move-source-output`, journalled with the original device; not
+///   carried out while the policy leaves choosing devices to a server module
+///   (``ServerModuleSteward/deviceChoiceModule``), which would move the stream back.
 ///
 /// Every change is journalled before it is sent and cleared once it is undone. The server's
 /// restore database is repaired to the user's values whenever a duck, silence or move settles and
@@ -28,6 +30,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     let table: ServerStreamTable
     let logger: Logger
     let pauser: (any StreamPauser)?
+    let modules: ServerModuleSteward
     var enforced: [StreamSerial: EnforcedStream] = [:]
     var ticker: PulseLoopTimer?
     var isShuttingDown = false
@@ -35,10 +38,14 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     /// How often ramps step: 50 times a second, the slowest rate not heard as a staircase.
     static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
 
-    init(connection: PulseConnection, journal: Journal, table: ServerStreamTable, pauser: (any StreamPauser)?, logger: Logger) {
+    init(
+        connection: PulseConnection, journal: Journal, table: ServerStreamTable, modules: ServerModuleSteward,
+        pauser: (any StreamPauser)?, logger: Logger
+    ) {
         self.connection = connection
         self.journal = journal
         self.table = table
+        self.modules = modules
         self.pauser = pauser
         self.logger = logger
     }
@@ -117,6 +124,12 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     }
 
     private func move(_ id: StreamID, to device: DeviceID) {
+        if let module = modules.deviceChoiceModule {
+            logger.info(
+                "not moving the stream: the policy leaves choosing devices to a server module",
+                metadata: ["stream.id": "\(id)", "device.id": "\(device)", "module.name": "\(module)"])
+            return
+        }
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
             let target = StreamTranslation.device(named: device),
             let targetIndex = deviceIndex(named: target.name, kind: target.kind),
@@ -212,6 +225,7 @@ extension PulseEnforcer {
     /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
     func abandon() {
         isShuttingDown = true
+        modules.abandon()
         ticker?.cancel()
         enforced = [:]
     }

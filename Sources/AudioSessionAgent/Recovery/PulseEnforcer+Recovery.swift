@@ -17,7 +17,8 @@ extension PulseEnforcer {
     }
 
     /// Undoes every change at once (the agent is stopping): ramps stop, ducked streams get their
-    /// user's volume, silenced ones their mute state, moved ones their device, and what the journal
+    /// user's volume, silenced ones their mute state, moved ones their device, unloaded server
+    /// modules are loaded again (``ServerModuleSteward/restoreAll(counter:)``), and what the journal
     /// still holds from a previous agent is restored too. `done` runs (on the loop thread) once the
     /// server has answered everything; the journal is then empty. Loop lock held.
     func undoAll(then done: @escaping @Sendable () -> Void) {
@@ -40,26 +41,19 @@ extension PulseEnforcer {
             streamDone.sealed()
         }
         enforced = [:]
+        modules.restoreAll(counter: counter)
         restorePending(adopted: true, counter: counter)
         counter.sealed()
     }
 
     /// Restores the journal's pending entries that no enforced stream has taken over.
     private func restorePending(adopted everything: Bool, counter: WorkCounter) {
-        // `everything`: the agent is stopping, so no decision keeps anything and modules come back.
+        // `everything`: the agent is stopping, so no decision keeps anything. Modules are the
+        // steward's: a crashed agent's unloads stay while this agent does their job, or came back
+        // at start when this policy leaves them.
         var bySerial: [StreamSerial: [PendingRestore]] = [:]
         for restore in journal.pendingRestores {
-            if let serial = restore.key.stream {
-                bySerial[serial, default: []].append(restore)
-            } else if case .module(let name, let argument) = restore, everything {
-                // A module a crashed agent unloaded stays unloaded while this agent runs (it does the
-                // module's job); this agent's shutdown loads it again.
-                counter.begin()
-                connection.submit(.loadModule(name: name, argument: argument)) { [weak self] result in
-                    if result.isSuccess { self?.clear(restore.key) }
-                    counter.finish(succeeded: result.isSuccess)
-                }
-            }
+            if let serial = restore.key.stream { bySerial[serial, default: []].append(restore) }
         }
         for (serial, restores) in bySerial.sorted(by: { $0.key < $1.key }) {
             let kept = everything ? nil : enforced[serial]

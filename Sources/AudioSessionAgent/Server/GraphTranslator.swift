@@ -16,6 +16,7 @@ import SoundServer
 final class GraphTranslator: @unchecked Sendable {
     private let table: ServerStreamTable
     private let enforcer: PulseEnforcer
+    private let modules: ServerModuleSteward
     private let resolver: StreamSessionResolver<LinuxProcessTable>
     private let logger: Logger
     private var coordinator: PolicyCoordinator?
@@ -23,9 +24,13 @@ final class GraphTranslator: @unchecked Sendable {
     private var isFollowing = false
     private var resolveAgain: PulseLoopTimer?
 
-    init(table: ServerStreamTable, enforcer: PulseEnforcer, resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger) {
+    init(
+        table: ServerStreamTable, enforcer: PulseEnforcer, modules: ServerModuleSteward,
+        resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger
+    ) {
         self.table = table
         self.enforcer = enforcer
+        self.modules = modules
         self.resolver = resolver
         self.logger = logger
     }
@@ -38,7 +43,8 @@ final class GraphTranslator: @unchecked Sendable {
     }
 
     /// Tells the engine about everything in the starting graph, then follows events. Call with the
-    /// loop lock held, once the mirror has its listing: events before this only built the graph.
+    /// loop lock held, once the mirror has its listing and the module steward has planned it:
+    /// events before this only built the graph.
     func begin(with graph: Graph) {
         table.graph = graph
         isFollowing = true
@@ -79,14 +85,19 @@ final class GraphTranslator: @unchecked Sendable {
             }
         case .connectionLost(let reason):
             logger.error("the sound server connection was lost", metadata: ["server.reason": "\(reason)"])
-        case .deviceChanged, .clientAppeared, .clientVanished, .moduleAppeared, .moduleChanged, .moduleVanished, .serverChanged:
+        case .moduleAppeared, .moduleChanged, .moduleVanished:
+            // Someone loaded or unloaded a module (or the agent did): what is left to the server
+            // may have changed, and with it which streams are the engine's.
+            if modules.modulesChanged(in: graph) { resolveAll() }
+        case .deviceChanged, .clientAppeared, .clientVanished, .serverChanged:
             break
         }
     }
 
-    /// Resolves every stream again at the loop's next turn: a session registered or ended. Called
-    /// from a decision sink, which must not call back into the coordinator itself.
-    func sessionsChanged() {
+    /// Translates and resolves every stream again at the loop's next turn: a session registered or
+    /// ended, or a new policy changed which server modules are left in charge. Called from a
+    /// decision sink, which must not call back into the coordinator itself.
+    func translateAgainSoon() {
         resolveAgain?.arm(after: .zero)
     }
 
@@ -153,7 +164,8 @@ final class GraphTranslator: @unchecked Sendable {
                     flatpakAppID: session.owner.flatpakID)
             }
         } ?? []
-        return StreamTranslation.info(for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions)
+        return StreamTranslation.info(
+            for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions, serverModules: modules.plan)
     }
 }
 
@@ -164,7 +176,7 @@ struct SessionChangeWatcher: DecisionSink {
 
     func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
         switch event {
-        case .sessionRegistered, .sessionEnded: translator.sessionsChanged()
+        case .sessionRegistered, .sessionEnded: translator.translateAgainSoon()
         default: break
         }
     }

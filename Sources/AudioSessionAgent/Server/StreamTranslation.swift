@@ -13,9 +13,11 @@ import SoundServer
 /// | `audiosession.monitor-capture=true` | a capture stream reads a monitor source (level meters, recorders of what plays) |
 /// | `audiosession.owner-module=NAME` | a server module, not a client, owns the stream (loopback, echo-cancel, filters) |
 /// | `audiosession.agent=true` | the stream belongs to the agent's own client |
+/// | `audiosession.left-to-server=MODULE` | the policy leaves the stream's role to that server module (``ServerModulePlan/moduleHandling(role:)``) |
 ///
 /// ```swift
-/// let info = StreamTranslation.info(for: stream, ref: ref, in: graph, resolver: resolver, sessions: candidates)
+/// let info = StreamTranslation.info(
+///     for: stream, ref: ref, in: graph, resolver: resolver, sessions: candidates, serverModules: steward.plan)
 /// ```
 enum StreamTranslation {
     /// The client property the agent puts on its own connection, so its streams are recognised.
@@ -24,7 +26,8 @@ enum StreamTranslation {
     /// The engine's view of `stream`.
     static func info<Processes: ProcessTable>(
         for stream: SoundStream, ref: ServerStreamRef, in graph: Graph,
-        resolver: StreamSessionResolver<Processes>, sessions: [SessionCandidate]
+        resolver: StreamSessionResolver<Processes>, sessions: [SessionCandidate],
+        serverModules: ServerModulePlan = ServerModulePlan()
     ) -> StreamInfo {
         let client = graph.client(of: stream)
         let clientProperties = client?.properties ?? [:]
@@ -39,6 +42,10 @@ enum StreamTranslation {
         }
         if clientProperties[agentProperty] == "true" {
             properties[agentProperty] = "true"
+        }
+        // Matched by the role as the server module sees it: the stream's own media.role.
+        if let module = serverModules.moduleHandling(role: stream.role) {
+            properties[StreamInfo.leftToServerKey] = module
         }
         let origin = StreamOrigin(streamProperties: stream.properties, clientProperties: clientProperties)
         let resolution = resolver.resolve(origin, among: sessions)

@@ -50,7 +50,9 @@ public enum ServerModulePlanner {
         return plan
     }
 
-    private static func job(of module: LoadedModule, problems: inout [ServerModuleProblem]) -> LeftModule.Job {
+    /// The job a module keeps when it is left in charge; a role module whose argument cannot be
+    /// read adds its problem to `problems` and keeps every role.
+    static func job(of module: LoadedModule, problems: inout [ServerModuleProblem]) -> LeftModule.Job {
         switch ServerModule(moduleName: module.name) {
         case .roleCork?, .roleDucking?:
             do {

@@ -31,12 +31,29 @@ struct AgentHarness<Server: PulseProtocolServer> {
         }
     }
 
-    /// Starts an agent on the server with the default policy and a short recovery grace.
-    func startAgent(grace: Duration = .milliseconds(300)) async throws -> PulseAgent {
+    /// The shipped default policy with `fragment` merged over it, as a user's
+    /// `$XDG_CONFIG_HOME/audiosession/policy.d/50-test.toml` would be (the file is written under `directory`).
+    static func defaultPolicy(withFragment fragment: String, in directory: String) throws -> Policy {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)
+        let shipped = parts.joined(separator: "/") + "/policies/default.toml"
+        let configHome = directory + "/config"
+        try FileManager.default.createDirectory(atPath: configHome + "/audiosession/policy.d", withIntermediateDirectories: true)
+        try fragment.write(toFile: configHome + "/audiosession/policy.d/50-test.toml", atomically: true, encoding: .utf8)
+        let loader = PolicyLoader(
+            fileSystem: LocalPolicyFileSystem(),
+            searchPath: PolicySearchPath(
+                environment: ["XDG_CONFIG_HOME": configHome, "XDG_CONFIG_DIRS": directory + "/no-system-config"],
+                shippedPolicy: shipped))
+        return try loader.load().policy
+    }
+
+    /// Starts an agent on the server with `policy` (the shipped default when `nil`) and a short recovery grace.
+    func startAgent(grace: Duration = .milliseconds(300), policy: Policy? = nil) async throws -> PulseAgent {
         var logger = Logger(label: "test.agent")
         logger.logLevel = ProcessInfo.processInfo.environment["AGENT_TEST_DEBUG"] == nil ? .info : .debug
         return try await PulseAgent.start(
-            policy: try Self.defaultPolicy,
+            policy: try policy ?? Self.defaultPolicy,
             configuration: PulseAgentConfiguration(
                 server: server.serverAddress, journalDirectory: journalDirectory, recoveryGrace: grace, logger: logger))
     }

@@ -48,6 +48,31 @@ struct StreamTranslationTests {
         #expect(info(meter).direction == .capture)
     }
 
+    @Test("streams of the roles a left module handles are marked left to the server; others are not")
+    func leftToServer() {
+        let cork = LoadedModule(index: 14, name: "module-role-cork", argument: "trigger_roles=phone cork_roles=music")
+        var choices = Policy.ServerModules()
+        choices.choices[.roleCork] = .leave
+        let left = ServerModulePlanner.plan(loaded: [cork], policy: choices)
+        func stream(_ index: UInt32, role: String?) -> SoundStream {
+            SoundStream(
+                kind: .playback, index: index, name: "s", clientIndex: 5, deviceIndex: 0,
+                properties: role.map { ["media.role": $0] } ?? [:])
+        }
+        func mark(_ stream: SoundStream, _ plan: ServerModulePlan) -> String? {
+            StreamTranslation.info(
+                for: stream, ref: ServerStreamRef(stream, instance: instance), in: graph, resolver: resolver, sessions: [],
+                serverModules: plan
+            ).properties[StreamInfo.leftToServerKey]
+        }
+        #expect(mark(stream(1, role: "music"), left) == "module-role-cork")
+        #expect(mark(stream(2, role: "phone"), left) == "module-role-cork")
+        #expect(mark(stream(3, role: "video"), left) == nil, "not among this module's cork_roles")
+        #expect(mark(stream(4, role: nil), left) == nil)
+        choices.choices[.roleCork] = .takeOver
+        #expect(mark(stream(1, role: "music"), ServerModulePlanner.plan(loaded: [cork], policy: choices)) == nil)
+    }
+
     @Test("the agent's own client's streams are marked")
     func agentStreams() {
         let own = SoundStream(kind: .playback, index: 4, name: "tone", clientIndex: 6, deviceIndex: 0)
