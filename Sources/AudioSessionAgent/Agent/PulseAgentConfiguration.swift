@@ -20,9 +20,11 @@ public struct PulseAgentConfiguration: Sendable {
     /// Where the agent logs.
     public var logger: Logger
 
-    /// A configuration with the defaults: libpulse's server, a one-second grace period.
+    /// A configuration with the defaults: libpulse's server and a 750 ms grace period, short enough
+    /// that a crashed agent's ducks are undone within 1.5 s of the next start, long enough for apps
+    /// to register again.
     public init(
-        server: String? = nil, journalDirectory: JournalDirectory, recoveryGrace: Duration = .seconds(1),
+        server: String? = nil, journalDirectory: JournalDirectory, recoveryGrace: Duration = .milliseconds(750),
         pauser: (any StreamPauser)? = nil, logger: Logger = Logger(label: "org.audiosession.agent")
     ) {
         self.server = server

@@ -26,7 +26,7 @@ public struct AgentDaemonConfiguration: Sendable {
     /// A configuration; everything not given is found as a client finds it.
     public init(
         backend: AgentBackend, policy: PolicySource, busAddress: String? = nil, soundServer: String? = nil,
-        journalDirectory: JournalDirectory? = nil, recoveryGrace: Duration = .seconds(1), logger: Logger
+        journalDirectory: JournalDirectory? = nil, recoveryGrace: Duration = .milliseconds(750), logger: Logger
     ) {
         self.backend = backend
         self.policy = policy

@@ -134,7 +134,7 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
         var decisions: [PolicyDecision] = []
         var observation = ScenarioObservation(streams: [:], signals: [:], decisions: [])
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(5))
+        let deadline = clock.now.advanced(by: .seconds(10))
         repeat {
             decisions += recorder.take().map(renamed)
             observation = ScenarioObservation(streams: try await streamStates(), signals: signals(of: decisions), decisions: decisions)
