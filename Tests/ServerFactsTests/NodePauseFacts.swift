@@ -58,7 +58,8 @@ extension ServerFacts {
 
         /// Plays a tone with pw-play (a native client) or paplay (a pulse client through pipewire-pulse).
         private func playTone(with tool: String, on pipewire: PrivatePipeWire) async throws -> (ChildProcess, PipeWireObject) {
-            let tone = try ToneFile.sine(frequency: 440, seconds: 4, amplitude: 0.5, in: pipewire.directory)
+            // Long enough to outlast a loaded machine's waits; the caller kills the player.
+            let tone = try ToneFile.sine(frequency: 440, seconds: 30, amplitude: 0.5, in: pipewire.directory)
             let arguments = tool == "pw-play"
                 ? ["--media-role=Music", "-P", "{ audiosession.probe=paused }", tone]
                 : ["--property=media.role=music", "--property=audiosession.probe=paused", tone]

@@ -13,8 +13,9 @@ extension ServerFacts {
             #expect(!(try await pipewire.moduleNames().contains("module-role-cork")))
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
             defer { speaker.stop() }
-            let tone = try ToneFile.sine(frequency: 440, seconds: 4, amplitude: 0.5, in: pipewire.directory)
-            let silence = try ToneFile.silence(seconds: 2, in: pipewire.directory)
+            // Long files, ended by the test: on a loaded machine a 2 s phone stream could end before it is measured.
+            let tone = try ToneFile.sine(frequency: 440, seconds: 30, amplitude: 0.5, in: pipewire.directory)
+            let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
 
             let music = try pipewire.spawn("paplay", ["--property=media.role=music", tone])
             defer { music.kill() }

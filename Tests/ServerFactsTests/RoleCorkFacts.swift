@@ -13,9 +13,10 @@ extension ServerFacts {
             defer { pulse.stop() }
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: pulse)
             defer { speaker.stop() }
-            let tone = try ToneFile.sine(frequency: 440, seconds: 4, amplitude: 0.5, in: pulse.directory)
-            // The phone plays silence, so that the monitor measures only the music.
-            let silence = try ToneFile.silence(seconds: 2, in: pulse.directory)
+            // Long files, ended by the test: on a loaded machine a 2 s phone stream could end before it is
+            // measured. The phone plays silence, so that the monitor measures only the music.
+            let tone = try ToneFile.sine(frequency: 440, seconds: 30, amplitude: 0.5, in: pulse.directory)
+            let silence = try ToneFile.silence(seconds: 30, in: pulse.directory)
 
             let music = try pulse.spawn("paplay", ["--property=media.role=music", tone])
             defer { music.kill() }
@@ -33,6 +34,8 @@ extension ServerFacts {
             #expect(music.standardError.contains("Got event 'request-cork'"))
             #expect(try await pulse.sinkInput(where: "media.role", is: "music")?.isCorked == true)
 
+            // paplay ends on SIGTERM as on the end of its file: it drains and exits 0, and its stream goes.
+            phone.terminate()
             #expect(await phone.waitForExit() == 0)
             try await waitUntil("the music is heard again") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
             let after = try await pulse.sinkInput(where: "media.role", is: "music")

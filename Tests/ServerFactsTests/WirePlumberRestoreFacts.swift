@@ -205,7 +205,7 @@ extension ServerFacts {
             try await scaleMusic(to: 0.3, on: pipewire)
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
             defer { speaker.stop() }
-            let tone = try ToneFile.sine(frequency: 440, seconds: 2, amplitude: 0.5, in: pipewire.directory)
+            let tone = try ToneFile.sine(frequency: 440, seconds: 20, amplitude: 0.5, in: pipewire.directory)
             let player = try pipewire.spawn("pw-play", ["--media-role=Music", "-P", "{ audiosession.probe=pw-play }", tone])
             defer { player.kill() }
             try await waitUntil("pw-play is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.05 }
@@ -215,9 +215,10 @@ extension ServerFacts {
 
         // MARK: Steps
 
-        /// Plays a Music stream through pipewire-pulse (paplay sets no volume of its own) and returns it with its node.
+        /// Plays a Music stream through pipewire-pulse (paplay sets no volume of its own) and returns it with its node;
+        /// long enough to outlast a loaded machine's waits: callers kill it.
         private func playMusic(
-            _ probe: String, seconds: Double = 2, on pipewire: PrivatePipeWire
+            _ probe: String, seconds: Double = 20, on pipewire: PrivatePipeWire
         ) async throws -> (ChildProcess, PipeWireObject) {
             let tone = try ToneFile.sine(frequency: 440, seconds: seconds, amplitude: 0.5, in: pipewire.directory)
             let player = try pipewire.spawn("paplay", ["--property=media.role=music", "--property=audiosession.probe=\(probe)", tone])
