@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "AudioSessionAgent",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer",
+                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -124,6 +124,7 @@ let package = Package(
             name: "AudioSessionAgentTests",
             dependencies: [
                 "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer", "PolicyScenarios",
+                "AudioSessionBus", "AudioSessionModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
