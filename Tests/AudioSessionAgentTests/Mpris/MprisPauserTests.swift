@@ -10,10 +10,21 @@ import Testing
 /// before the call stays paused.
 @Suite("Agent on real servers: MPRIS pause", .serialized)
 struct MprisPauserTests {
-    @Test("a call pauses mpv over MPRIS and mutes its stream; after the call mpv plays again and is heard")
+    @Test("PulseAudio: a call pauses mpv over MPRIS and mutes its stream; after the call mpv plays again and is heard")
     func callPausesAndResumesMpv() async throws {
-        let rig = try await MprisRig.start()
+        let rig = try await MprisRig.start(on: try await PrivatePulseAudio.start(.minimal))
         defer { rig.stop() }
+        try await callPausesAndResumes(rig)
+    }
+
+    @Test("pipewire-pulse: a call pauses mpv over MPRIS and mutes its stream; after the call mpv plays again and is heard")
+    func callPausesAndResumesMpvOnPipeWirePulse() async throws {
+        let rig = try await MprisRig.start(on: try await PrivatePipeWire.start())
+        defer { rig.stop() }
+        try await callPausesAndResumes(rig)
+    }
+
+    private func callPausesAndResumes<Server: PulseProtocolServer>(_ rig: MprisRig<Server>) async throws {
         let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.pulse)
         defer { speaker.stop() }
         let (mpv, name) = try await startPlaying(rig, "music")
@@ -39,7 +50,7 @@ struct MprisPauserTests {
 
     @Test("a player the user paused before the call stays paused after it; a playing one resumes")
     func userPausedPlayerStaysPaused() async throws {
-        let rig = try await MprisRig.start()
+        let rig = try await MprisRig.start(on: try await PrivatePulseAudio.start(.minimal))
         defer { rig.stop() }
         let (paused, pausedName) = try await startPlaying(rig, "paused")
         defer { paused.kill() }
@@ -64,7 +75,7 @@ struct MprisPauserTests {
 
     @Test("a player the user plays and pauses again during the call stays paused after it; the control resumes")
     func userPausedDuringCallStaysPaused() async throws {
-        let rig = try await MprisRig.start()
+        let rig = try await MprisRig.start(on: try await PrivatePulseAudio.start(.minimal))
         defer { rig.stop() }
         let (user, userName) = try await startPlaying(rig, "user")
         defer { user.kill() }
@@ -100,7 +111,7 @@ struct MprisPauserTests {
     }
 
     /// Starts an mpv and waits until it plays; returns it with its MPRIS name.
-    private func startPlaying(_ rig: MprisRig, _ name: String) async throws -> (ChildProcess, String) {
+    private func startPlaying<Server: PulseProtocolServer>(_ rig: MprisRig<Server>, _ name: String) async throws -> (ChildProcess, String) {
         let mpv = try rig.startMpv(name)
         do {
             let busName = try await waitForValue("\(name) on the bus", timeout: .seconds(15)) { try await rig.playerName(of: mpv) }
@@ -114,11 +125,11 @@ struct MprisPauserTests {
 
     /// Runs an agent with a pauser (and `alongside`), places a phone call, runs `during`, ends the
     /// call, runs `after`.
-    private func duringCall(
-        _ rig: MprisRig, alongside: @escaping @Sendable () async -> Void = {}, _ during: () async throws -> Void,
+    private func duringCall<Server: PulseProtocolServer>(
+        _ rig: MprisRig<Server>, alongside: @escaping @Sendable () async -> Void = {}, _ during: () async throws -> Void,
         after: () async throws -> Void
     ) async throws {
-        let pauser = MprisPauser(connection: rig.bus, logger: MprisRig.logger("test.mpris"))
+        let pauser = MprisPauser(connection: rig.bus, logger: MprisRig<Server>.logger("test.mpris"))
         try await withThrowingTaskGroup { group in
             group.addTask { try await pauser.run() }
             group.addTask { await alongside() }

@@ -4,16 +4,16 @@ import AudioSessionTesting
 import Foundation
 import Logging
 
-/// A private PulseAudio and a private session bus, mpv players (with mpv-mpris) on both, and
-/// the bus connection the pauser and the tests use.
-struct MprisRig {
-    let pulse: PrivatePulseAudio
+/// A private sound server (PulseAudio or pipewire-pulse) and a private session bus, mpv players
+/// (with mpv-mpris) on both, and the bus connection the pauser and the tests use.
+struct MprisRig<Server: PulseProtocolServer> {
+    let pulse: Server
     let dbus: PrivateDBus
     let bus: BusConnection
-    let harness: AgentHarness<PrivatePulseAudio>
+    let harness: AgentHarness<Server>
 
-    static func start() async throws -> MprisRig {
-        let pulse = try await PrivatePulseAudio.start(.minimal)
+    /// Starts the bus next to `pulse`, a server just started; stops the server when that fails.
+    static func start(on pulse: Server) async throws -> MprisRig {
         do {
             let dbus = try await PrivateDBus.start()
             do {
@@ -38,7 +38,7 @@ struct MprisRig {
     /// Starts an agent whose enforcer pauses players through `pauser`.
     func startAgent(pauser: MprisPauser) async throws -> PulseAgent {
         try await PulseAgent.start(
-            policy: try AgentHarness<PrivatePulseAudio>.defaultPolicy,
+            policy: try AgentHarness<Server>.defaultPolicy,
             configuration: PulseAgentConfiguration(
                 server: pulse.serverAddress, journalDirectory: harness.journalDirectory,
                 recoveryGrace: .milliseconds(300), pauser: pauser, logger: Self.logger("test.agent")))
