@@ -18,8 +18,8 @@ extension MprisPauser {
     }
 
     private func pause(_ stream: MprisStreamKey, ofProcess processID: Int32) async {
-        let processes = self.processes
-        let players = book.withLock { $0.players(ofProcess: processID, parent: { processes.parent(of: $0) }) }
+        let lineage = MprisPlayerBook.lineage(of: processID) { processes.parent(of: $0) }
+        let players = book.withLock { $0.players(ofLineage: lineage) }
         for player in players {
             if book.withLock({ $0.joinClaim(of: player.owner, with: stream) }) { continue }
             guard await playbackStatus(of: player.owner) == .playing else { continue }

@@ -26,14 +26,21 @@ struct MprisPlayerBook: Sendable {
         }
     }
 
-    /// The players a stream of `processID` belongs to (see the type's matching rules).
-    func players(ofProcess processID: Int32, parent: (Int32) -> Int32?) -> [MprisPlayer] {
-        var process = processID
-        for _ in 0...Self.ancestorLimit {
+    /// The process and its ancestors, nearest first, as far as the matching rules look (read
+    /// before taking the book's lock: `/proc` reads do not belong under it).
+    static func lineage(of processID: Int32, parent: (Int32) -> Int32?) -> [Int32] {
+        var lineage = [processID]
+        while lineage.count <= ancestorLimit, let last = lineage.last, let next = parent(last), next > 1, !lineage.contains(next) {
+            lineage.append(next)
+        }
+        return lineage
+    }
+
+    /// The players a stream belongs to, given its process's `lineage` (see the type's matching rules).
+    func players(ofLineage lineage: [Int32]) -> [MprisPlayer] {
+        for process in lineage {
             let matches = players.values.filter { $0.processID == process }
             if !matches.isEmpty { return matches.sorted { $0.owner < $1.owner } }
-            guard let next = parent(process), next > 1, next != process else { return [] }
-            process = next
         }
         return []
     }

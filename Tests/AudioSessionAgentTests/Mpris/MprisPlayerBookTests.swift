@@ -20,11 +20,21 @@ struct MprisPlayerBookTests {
     @Test("a stream matches the player of its own process, or of its nearest ancestor, never of a descendant")
     func matching() {
         let book = book()
-        let parent = { (pid: Int32) in parents[pid] }
-        #expect(book.players(ofProcess: 400, parent: parent).map(\.owner) == [":1.4"])
-        #expect(book.players(ofProcess: 500, parent: parent).map(\.owner) == [":1.4"], "a helper the player started")
-        #expect(book.players(ofProcess: 300, parent: parent).isEmpty, "the shell that started the player is another app")
-        #expect(book.players(ofProcess: 900, parent: parent).isEmpty)
+        func players(of pid: Int32) -> [String] {
+            book.players(ofLineage: MprisPlayerBook.lineage(of: pid) { parents[$0] }).map(\.owner)
+        }
+        #expect(players(of: 400) == [":1.4"])
+        #expect(players(of: 500) == [":1.4"], "a helper the player started")
+        #expect(players(of: 300).isEmpty, "the shell that started the player is another app")
+        #expect(players(of: 900).isEmpty)
+    }
+
+    @Test("the lineage stops below init, at the limit, and at a loop in a made-up table")
+    func lineage() {
+        #expect(MprisPlayerBook.lineage(of: 500) { parents[$0] } == [500, 400, 300])
+        let deep = MprisPlayerBook.lineage(of: 1000) { $0 - 1 }
+        #expect(deep.count == MprisPlayerBook.ancestorLimit + 1)
+        #expect(MprisPlayerBook.lineage(of: 7) { $0 == 7 ? 8 : 7 } == [7, 8])
     }
 
     @Test("a player that leaves the bus is forgotten with its pause")
