@@ -1,6 +1,6 @@
 import AudioSessionBus
-import Synchronization
 import Logging
+import Synchronization
 
 extension MprisPauser {
     /// Carries out one queued request.

@@ -1,7 +1,7 @@
 import AudioSessionBus
-import Synchronization
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 extension MprisPauser {
     /// Watches the players on the bus and carries out queued pauses and resumes until the task is
