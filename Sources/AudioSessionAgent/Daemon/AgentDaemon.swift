@@ -57,6 +57,8 @@ public final class AgentDaemon: Sendable {
             AgentStatus(backend: configuration.backend.rawValue, server: "", policySource: loaded.files.first ?? ""))
         let catalog = StreamCatalog()
         let notifier = AgentNotifier(connection: bus, status: status, logger: logger)
+        // Players of silenced streams are paused over MPRIS too, on the agent's own bus connection.
+        let pauser = MprisPauser(connection: bus, logger: logger)
 
         let agent: PulseAgent
         do {
@@ -65,7 +67,7 @@ public final class AgentDaemon: Sendable {
                 policy: loaded.policy,
                 configuration: PulseAgentConfiguration(
                     server: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
-                    logger: logger),
+                    pauser: pauser, logger: logger),
                 sinks: [catalog, notifier])
         } catch {
             bus.close()
@@ -89,7 +91,10 @@ public final class AgentDaemon: Sendable {
             source: configuration.policy, coordinator: agent.coordinator, status: status, hangUps: hangUps, logger: logger)
         return AgentDaemon(
             status: status,
-            services: [ServerLossAnnouncingService(PulseAgentService(agent: agent), notifier: notifier), busService, reloader],
+            // The pauser first, so that it stops last: the agent's shutdown may still resume players.
+            services: [
+                pauser, ServerLossAnnouncingService(PulseAgentService(agent: agent), notifier: notifier), busService, reloader,
+            ],
             logger: logger)
     }
 

@@ -120,7 +120,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
             clear(.mute(ref.serial))
             forgetIfIdle(ref.serial)
         }
-        if resume { pauser?.resume(stream) }
+        if resume { pauser?.resume(stream) } else { pauser?.release(stream) }
     }
 
     private func move(_ id: StreamID, to device: DeviceID) {

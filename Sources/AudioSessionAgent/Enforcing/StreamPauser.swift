@@ -19,4 +19,11 @@ public protocol StreamPauser: Sendable {
     func pause(_ stream: SoundStream, because cause: SilenceCause)
     /// The stream has just been unmuted with permission to resume; play its player again.
     func resume(_ stream: SoundStream)
+    /// The stream has just been unmuted without permission to resume: forget its pause, play nothing.
+    func release(_ stream: SoundStream)
+}
+
+extension StreamPauser {
+    /// Does nothing: a pauser that keeps no state about pauses has nothing to forget.
+    public func release(_ stream: SoundStream) {}
 }
