@@ -11,7 +11,7 @@ extension PulseEnforcer {
     /// does not sound for a moment.
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard enforced[ref.serial] == nil, let name = RestoreEntryName.of(stream) else { return }
-        let base = inheritedBase(forEntry: name, excluding: ref.serial)
+        let base = inheritedBase(forEntry: name, excluding: ref.serial).leaked(into: stream)
         guard !base.isEmpty else { return }
         inherited[ref.serial] = base
         logger.debug(
@@ -32,7 +32,8 @@ extension PulseEnforcer {
             for restore in pending {
                 switch restore {
                 case .mute(sibling, let wasMuted): base.isMuted = base.isMuted ?? wasMuted
-                case .volume(sibling, let volume, _): base.volume = base.volume ?? volume
+                case .volume(sibling, let volume, let level): base.volume = base.volume ?? volume
+                    base.duckLevel = base.duckLevel ?? level
                 default: break
                 }
             }
