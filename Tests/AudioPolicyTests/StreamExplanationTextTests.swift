@@ -20,6 +20,13 @@ struct StreamExplanationTextTests {
         #expect(lines.filter { $0.contains("silenced,") }.count == 1, "the effect is said once: \(text)")
     }
 
+    @Test func anInterruptedSessionsStreamSaysWhoInterruptedIt() {
+        let explanation = StreamExplanation(
+            stream: "song", effect: .silenced(.interruption), role: .music, participant: .session("1"),
+            excludedBecause: nil, duckedBy: [:], silencedBy: [:], sessionInterruptedBy: [.session("2")], policyEnabled: true)
+        #expect(explanation.description == "stream song: silenced, role music, through session 1\nsilenced: interrupted by session 2")
+    }
+
     @Test func aDuckReadsAsAFractionOfTheVolume() throws {
         let explanation = StreamExplanation(
             stream: "song", effect: .ducked(level: 0.3), role: .music, participant: .stream("song"),

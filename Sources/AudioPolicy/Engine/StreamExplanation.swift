@@ -32,7 +32,11 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         if let excludedBecause { lines.append(excludedBecause) }
         for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) { lines.append("ducked to \(level) by \(who) (duck-others)") }
         for (who, cause) in silencedBy.sorted(by: { $0.key < $1.key }) { lines.append("silenced: " + Self.words(for: cause, by: who)) }
-        for who in sessionInterruptedBy.sorted() { lines.append("its session is interrupted by \(who)") }
+        // An interrupted session's streams are silenced by the interruption, not by a silencer.
+        let silencedByInterruption = effect == .silenced(.interruption) && silencedBy.isEmpty
+        for who in sessionInterruptedBy.sorted() {
+            lines.append(silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)")
+        }
         return lines.joined(separator: "\n")
     }
 
