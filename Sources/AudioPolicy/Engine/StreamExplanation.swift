@@ -19,14 +19,42 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     /// Whether the policy is enabled; when it is not, nothing is enforced.
     public var policyEnabled: Bool
 
-    /// One line per fact, for people.
+    /// One line per fact, for people: no type names, each fact once.
+    ///
+    /// ```swift
+    /// print(explanation)
+    /// // stream 12: silenced, role music, through stream 12
+    /// // silenced: interrupted by stream 14
+    /// ```
     public var description: String {
-        var lines = ["stream \(stream): \(effect), role \(role.name), through \(participant)"]
+        var lines = ["stream \(stream): \(Self.words(for: effect)), role \(role.name), through \(participant)"]
         if !policyEnabled { lines.append("policy disabled: the agent observes only") }
         if let excludedBecause { lines.append(excludedBecause) }
         for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) { lines.append("ducked to \(level) by \(who) (duck-others)") }
-        for (who, cause) in silencedBy.sorted(by: { $0.key < $1.key }) { lines.append("silenced by \(who) (\(cause.rawValue))") }
-        for who in sessionInterruptedBy.sorted() { lines.append("its session is interrupted by \(who)") }
+        for (who, cause) in silencedBy.sorted(by: { $0.key < $1.key }) { lines.append("silenced: " + Self.words(for: cause, by: who)) }
+        // An interrupted session's streams are silenced by the interruption, not by a silencer.
+        let silencedByInterruption = effect == .silenced(.interruption) && silencedBy.isEmpty
+        for who in sessionInterruptedBy.sorted() {
+            lines.append(silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// `playing`, `ducked to 0.3 of its volume` or `silenced`.
+    static func words(for effect: StreamEffect) -> String {
+        switch effect {
+        case .playing: "playing"
+        case .ducked(let level): "ducked to \(level) of its volume"
+        case .silenced: "silenced"
+        }
+    }
+
+    /// Why `who` silences the stream, as a phrase.
+    static func words(for cause: SilenceCause, by who: Participant) -> String {
+        switch cause {
+        case .interruption: "interrupted by \(who)"
+        case .record: "\(who) records, which silences all other output"
+        case .exclusive: "\(who) outranks it and plays alone (exclusive)"
+        }
     }
 }

@@ -6,6 +6,7 @@ extension PulseEnforcer {
     /// A stream the engine now knows appeared (or was found at start).
     func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
         enforced[ref.serial]?.last = stream
+        settleInheritance(ref, stream)
     }
 
     /// A stream changed on the server: keep its last state, and notice a user's volume change on a
@@ -19,6 +20,7 @@ extension PulseEnforcer {
     /// A stream ended: if it was ducked, silenced or moved, the restore database may hold the
     /// agent's values; write the user's back, then drop its journal entries.
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
+        inherited[ref.serial] = nil
         guard var state = enforced.removeValue(forKey: ref.serial) else { return }
         state.last = last
         let journal = journal

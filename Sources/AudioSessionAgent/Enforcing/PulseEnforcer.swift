@@ -32,6 +32,8 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     let pauser: (any StreamPauser)?
     let modules: ServerModuleSteward
     var enforced: [StreamSerial: EnforcedStream] = [:]
+    /// New streams' user values taken from the journal, until the engine has decided on them.
+    var inherited: [StreamSerial: InheritedBase] = [:]
     var ticker: PulseLoopTimer?
     var isShuttingDown = false
 
@@ -78,8 +80,12 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         if state.duck == nil {
             guard level < 1 else { return }  // never ducked: nothing to restore
-            state.duck = DuckedStream(
-                serial: ref.serial, read: StreamVolume(stream.volume), journalled: journal.pendingRestore(for: .volume(ref.serial)))
+            var journalled = journal.pendingRestore(for: .volume(ref.serial))
+            // Put back when the stream appeared (streamAppearing): the server holds the user's level.
+            if journalled == nil, let base = inherited[ref.serial]?.volume {
+                journalled = .volume(ref.serial, base: base, appliedLevel: nil)
+            }
+            state.duck = DuckedStream(serial: ref.serial, read: StreamVolume(stream.volume), journalled: journalled)
         }
         guard var duck = state.duck else { return }
         if let entry = duck.retarget(level: level, rampMilliseconds: rampMilliseconds) {
@@ -97,15 +103,19 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         guard state.silencedWasMuted == nil else { return }
         // A stream the previous agent silenced is muted now: the journal knows what the user had.
-        var wasMuted = stream.isMuted
+        // A new stream may have been muted by the restore database while the agent silenced its
+        // role: the journal knows what the user had there too.
+        var wasMuted = inherited[ref.serial]?.isMuted ?? stream.isMuted
         if case .mute(_, let journalled)? = journal.pendingRestore(for: .mute(ref.serial)) { wasMuted = journalled }
         guard record(.silence(ref.serial, wasMuted: wasMuted), for: state) else { return }
         state.silencedWasMuted = wasMuted
         enforced[ref.serial] = state
         logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
-        send(mute: true, ref) { [weak self] succeeded in
-            if succeeded { self?.repairRestoreEntry(ref.serial) }
-        }
+        send(mute: true, ref) { _ in }
+        // Queued right behind the mute on the same connection, so the server answers the repair's
+        // read after the mute (and the restore module's save of it): the entry is corrected in
+        // the same loop turn, leaving new streams of the role the least time to start muted.
+        repairRestoreEntry(ref.serial)
         pauser?.pause(stream, because: cause)
     }
 
@@ -225,6 +235,7 @@ extension PulseEnforcer {
     /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
     func abandon() {
         isShuttingDown = true
+        inherited = [:]
         modules.abandon()
         ticker?.cancel()
         enforced = [:]

@@ -110,6 +110,7 @@ final class GraphTranslator: @unchecked Sendable {
         logger.debug(
             "stream appeared",
             metadata: ["stream.id": "\(ref.id)", "stream.role": "\(stream.role ?? "none")", "session.id": "\(info.session?.rawValue ?? "none")"])
+        enforcer.streamAppearing(ref, stream)
         coordinator?.handleOnLoop(.streamAppeared(info))
         enforcer.streamAppeared(ref, stream)
     }

@@ -30,7 +30,7 @@ struct ExplainCommand: AsyncParsableCommand {
             if output.json {
                 print(explanation.json.text)
             } else {
-                print("stream \(stream): \(explanation.effect)")
+                // The summary's first line names the stream and its effect already.
                 print(explanation.summary)
             }
         } catch {

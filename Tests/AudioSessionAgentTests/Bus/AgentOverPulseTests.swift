@@ -100,6 +100,7 @@ struct AgentOverPulseTests {
             let musicRow = try #require(rows.first { $0.stream == musicID })
             #expect(musicRow.role == "music" && musicRow.effect == "ducked" && musicRow.level == 0.3 && musicRow.sounding)
             #expect(musicRow.session.isEmpty)
+            #expect(musicRow.application == "paplay", "the name paplay sets, not its binary pacat")
             let promptRow = try #require(rows.first { $0.session == session }, "the token ties the prompt to its session")
             #expect(promptRow.direction == "playback" && promptRow.effect == "playing")
 

@@ -73,8 +73,9 @@ struct CtlRealAgentTests {
         let stream = try #require(status.streams.first { $0["session"] as? String == firstSession }?["stream"] as? String)
         let explained = try await CtlBinary.run(["explain", stream], environment: rig.environment)
         #expect(explained.status == 0, "\(explained.standardError)")
-        #expect(explained.standardOutput.contains("silenced"), "\(explained.standardOutput)")
-        #expect(explained.standardOutput.contains("interruption"), "\(explained.standardOutput)")
+        #expect(explained.standardOutput.contains(": silenced, "), "\(explained.standardOutput)")
+        #expect(explained.standardOutput.contains("silenced: interrupted by session"), "\(explained.standardOutput)")
+        #expect(!explained.standardOutput.contains("AudioPolicy."), "no type names: \(explained.standardOutput)")
 
         // Ending the second run (SIGTERM, forwarded to paplay) deactivates it with notify-others.
         second.terminate()

@@ -42,7 +42,7 @@ extension AgentBusService {
                 let effect = explanation?.effect ?? .playing
                 return .structure([
                     .string(info.id.rawValue), .string(AgentWireNames.direction(info.direction)),
-                    .string(explanation?.role.name ?? "none"), .string(info.app.identifiers.first ?? ""),
+                    .string(explanation?.role.name ?? "none"), .string(Self.applicationName(of: info)),
                     .string(info.session?.rawValue ?? ""), .boolean(info.isSounding),
                     .string(AgentWireNames.effect(effect)), .double(AgentWireNames.level(effect)),
                     .string(AgentWireNames.silenceCause(effect)),
@@ -54,6 +54,14 @@ extension AgentBusService {
                 element: .structure([.string, .string, .string, .string, .string, .boolean, .string, .double, .string]),
                 rows)
         ]
+    }
+
+    /// The name a person knows the stream's app by: the `application.name` the app set (paplay's
+    /// "paplay", not its binary "pacat"), else its first identifier. Rules keep matching the
+    /// identifiers, binary included.
+    static func applicationName(of info: StreamInfo) -> String {
+        if let name = info.properties["application.name"], !name.isEmpty { return name }
+        return info.app.identifiers.first ?? ""
     }
 
     func explainStream(_ call: BusMethodCall) throws(BusError) -> BusArguments {

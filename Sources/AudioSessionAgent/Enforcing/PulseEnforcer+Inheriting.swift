@@ -1,0 +1,51 @@
+import Logging
+import PulseBackend
+import SoundServer
+
+extension PulseEnforcer {
+    /// A stream is about to be shown to the engine. When the journal holds a silence or a duck of
+    /// another stream with the same restore-database entry, the new stream's mute and volume may
+    /// be the agent's, leaked through that entry: its base is taken from the journal instead. The
+    /// volume is put back at once (a duck then ramps down from the user's level); the mute waits
+    /// for the engine's decision (``streamAppeared(_:_:)``), so a stream about to be silenced
+    /// does not sound for a moment.
+    func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard enforced[ref.serial] == nil, let name = RestoreEntryName.of(stream) else { return }
+        let base = inheritedBase(forEntry: name, excluding: ref.serial).leaked(into: stream)
+        guard !base.isEmpty else { return }
+        inherited[ref.serial] = base
+        logger.debug(
+            "a new stream takes its base from the journal: the agent holds its role",
+            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(name)"])
+        if let volume = base.volume, stream.hasVolume, !StreamVolume(stream.volume).matches(volume),
+            volume.channels.count == stream.volume.count
+        {
+            send(volume: volume, ref) { _ in }
+        }
+    }
+
+    /// The journal's user values of the streams other than `serial` whose restore entry is `name`.
+    func inheritedBase(forEntry name: String, excluding serial: StreamSerial) -> InheritedBase {
+        var base = InheritedBase()
+        let pending = journal.pendingRestores
+        for case .restoreEntry(let sibling, let entry) in pending where entry == name && sibling != serial {
+            for restore in pending {
+                switch restore {
+                case .mute(sibling, let wasMuted): base.isMuted = base.isMuted ?? wasMuted
+                case .volume(sibling, let volume, let level): base.volume = base.volume ?? volume
+                    base.duckLevel = base.duckLevel ?? level
+                default: break
+                }
+            }
+        }
+        return base
+    }
+
+    /// After the engine's decision on a new stream: a stream that inherited the agent's mute and
+    /// was not silenced gets the user's mute state back.
+    func settleInheritance(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let base = inherited.removeValue(forKey: ref.serial) else { return }
+        guard let isMuted = base.isMuted, enforced[ref.serial]?.silencedWasMuted == nil, stream.isMuted != isMuted else { return }
+        send(mute: isMuted, ref) { _ in }
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+
+@testable import AudioPolicy
+
+/// The text behind `audiosessionctl explain`: words for people, no Swift type names, and the
+/// effect said once.
+@Suite("Engine: explanation text")
+struct StreamExplanationTextTests {
+    @Test func aCallSilencingMusicReadsAsWords() throws {
+        var engine = PolicyEngine(
+            policy: try PolicyLoader.forFile().load(explicitFile: PolicyTestPaths.shipped("default.toml")).policy)
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "music", direction: .playback, properties: ["media.role": "music"], isSounding: true)))
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "call", direction: .playback, properties: ["media.role": "phone"], isSounding: true)))
+        let text = try #require(engine.explanation(of: "music")).description
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "stream music: silenced, role music, through stream music", "\(text)")
+        #expect(lines.contains { $0.hasPrefix("silenced: ") && $0.contains("stream call") }, "\(text)")
+        #expect(!text.contains("AudioPolicy."), "no type names: \(text)")
+        #expect(!text.contains("SilenceCause"), "\(text)")
+        #expect(lines.filter { $0.contains("silenced,") }.count == 1, "the effect is said once: \(text)")
+    }
+
+    @Test func anInterruptedSessionsStreamSaysWhoInterruptedIt() {
+        let explanation = StreamExplanation(
+            stream: "song", effect: .silenced(.interruption), role: .music, participant: .session("1"),
+            excludedBecause: nil, duckedBy: [:], silencedBy: [:], sessionInterruptedBy: [.session("2")], policyEnabled: true)
+        #expect(explanation.description == "stream song: silenced, role music, through session 1\nsilenced: interrupted by session 2")
+    }
+
+    @Test func aDuckReadsAsAFractionOfTheVolume() throws {
+        let explanation = StreamExplanation(
+            stream: "song", effect: .ducked(level: 0.3), role: .music, participant: .stream("song"),
+            excludedBecause: nil, duckedBy: [.session("nav"): 0.3], silencedBy: [:], sessionInterruptedBy: [],
+            policyEnabled: true)
+        #expect(explanation.description == "stream song: ducked to 0.3 of its volume, role music, through stream song\nducked to 0.3 by session nav (duck-others)")
+    }
+}
