@@ -106,7 +106,10 @@ public final class PipeWireConnection: Sendable {
     ///
     /// - Throws: the first ``PipeWireError/Code/serverError`` the server reported meanwhile about
     ///   the core or a node or metadata object the connection still mirrors, or
-    ///   ``PipeWireError/Code/disconnected`` / ``PipeWireError/Code/closed``.
+    ///   ``PipeWireError/Code/disconnected`` / ``PipeWireError/Code/closed``. An object another
+    ///   client implements (the `default` metadata is WirePlumber's) answers through that client,
+    ///   which the round trip does not wait for: its errors may come after `sync` returned, as a
+    ///   ``PipeWireEvent/serverError(_:)`` event.
     ///
     /// The corresponding libpipewire call is `pw_core_sync`.
     public func sync() async throws(PipeWireError) {
