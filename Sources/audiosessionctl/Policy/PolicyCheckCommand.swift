@@ -17,7 +17,7 @@ struct PolicyCheckCommand: ParsableCommand {
     func run() throws {
         let loader = PolicyLoader(
             fileSystem: LocalPolicyFileSystem(),
-            searchPath: PolicySearchPath(environment: [:], shippedPolicy: ShippedPolicy.path))
+            searchPath: PolicySearchPath(environment: [:], shippedPolicy: ShippedPolicyLocation.find(environment: ProcessEnvironment.current)))
         var failed = false
         for file in files {
             do {

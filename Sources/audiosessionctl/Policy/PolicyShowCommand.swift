@@ -18,7 +18,7 @@ struct PolicyShowCommand: ParsableCommand {
     func run() throws {
         let loader = PolicyLoader(
             fileSystem: LocalPolicyFileSystem(),
-            searchPath: PolicySearchPath(environment: ProcessEnvironment.current, shippedPolicy: ShippedPolicy.path))
+            searchPath: PolicySearchPath(environment: ProcessEnvironment.current, shippedPolicy: ShippedPolicyLocation.find(environment: ProcessEnvironment.current)))
         do {
             let loaded = try loader.load(explicitFile: policy)
             print("files, in the order they apply:")

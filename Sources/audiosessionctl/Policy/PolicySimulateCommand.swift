@@ -83,7 +83,7 @@ struct PolicySimulateCommand: AsyncParsableCommand {
             StandardError.print("\(scenario): no such file")
             throw ExitCode(66)
         }
-        let shippedPolicies = ShippedPolicy.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        let shippedPolicies = ShippedPolicyLocation.find(environment: ProcessEnvironment.current).split(separator: "/", omittingEmptySubsequences: false).dropLast()
             .joined(separator: "/")
         do throws(ScenarioFormatError) {
             return try ScenarioParser(path: scenario, shippedPolicies: shippedPolicies).parse(text)
@@ -98,7 +98,7 @@ struct PolicySimulateCommand: AsyncParsableCommand {
             if let policy {
                 let loader = PolicyLoader(
                     fileSystem: LocalPolicyFileSystem(),
-                    searchPath: PolicySearchPath(environment: [:], shippedPolicy: ShippedPolicy.path))
+                    searchPath: PolicySearchPath(environment: [:], shippedPolicy: ShippedPolicyLocation.find(environment: ProcessEnvironment.current)))
                 return PolicyEngineWorld(scenario: scenario, policy: try loader.load(explicitFile: policy).policy)
             }
             return try PolicyEngineWorld(scenario: scenario)
