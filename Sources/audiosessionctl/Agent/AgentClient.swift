@@ -1,3 +1,4 @@
+import AudioPolicy
 import AudioSessionBus
 
 /// The agent's D-Bus contract seen from the client side (docs/dbus-api.md): one connection to the

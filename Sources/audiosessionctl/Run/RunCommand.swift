@@ -1,3 +1,4 @@
+import AudioPolicy
 import ArgumentParser
 import AudioSessionBus
 import AudioSessionModel

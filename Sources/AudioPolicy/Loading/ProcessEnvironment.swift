@@ -1,8 +1,14 @@
 import Glibc
 
-/// The process environment as a dictionary, read without Foundation.
-enum ProcessEnvironment {
-    static var current: [String: String] {
+/// The process environment as a dictionary, read without Foundation: what ``PolicySearchPath``
+/// and ``ShippedPolicyLocation`` take.
+///
+/// ```swift
+/// let shipped = ShippedPolicyLocation.find(environment: ProcessEnvironment.current)
+/// ```
+public enum ProcessEnvironment {
+    /// Every `KEY=VALUE` of the running process.
+    public static var current: [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
