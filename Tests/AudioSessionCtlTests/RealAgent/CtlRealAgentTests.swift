@@ -60,7 +60,10 @@ struct CtlRealAgentTests {
         try await waitUntil("monitor prints the first session's interruption") {
             monitor.standardOutput.contains(#""event":"session-state","session":"\#(firstSession)","activity":"interrupted""#)
         }
-        #expect(monitor.standardOutput.contains(#""event":"stream-state""#))
+        // The stream's change comes from the server after the session's: wait for it too.
+        try await waitUntil("monitor prints the silenced stream's state") {
+            monitor.standardOutput.contains(#""event":"stream-state""#)
+        }
         try await waitUntil("the first run reports its interruption on stderr") {
             first.standardError.contains("interruption-began session=\(firstSession)")
         }
