@@ -32,6 +32,7 @@ let package = Package(
     targets: [
         // MARK: Pure core (no I/O, no C)
         .target(name: "AudioSessionModel", swiftSettings: strictSwift),
+        .target(name: "AudioSessionContract", swiftSettings: strictSwift),
         .target(name: "TOMLReader", swiftSettings: strictSwift),
         .target(name: "AudioPolicy", dependencies: ["AudioSessionModel", "TOMLReader"], swiftSettings: strictSwift),
         // The scenario table format and its runner: engine tests, audiosessionctl and agent tests share it.
@@ -69,7 +70,7 @@ let package = Package(
         .target(
             name: "AudioSessionAgent",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus",
+                "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus", "AudioSessionContract",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -81,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "audiosessionctl",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "PolicyScenarios", "AudioSessionBus",
+                "AudioPolicy", "AudioSessionModel", "PolicyScenarios", "AudioSessionBus", "AudioSessionContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift),
@@ -135,13 +136,14 @@ let package = Package(
             name: "AudioSessionAgentTests",
             dependencies: [
                 "AudioSessionAgent", "AudioSessionTesting", "AudioPolicy", "PulseBackend", "SoundServer", "PolicyScenarios",
-                "AudioSessionBus", "AudioSessionModel",
+                "AudioSessionBus", "AudioSessionModel", "AudioSessionContract",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "AudioSessionDaemonTests", dependencies: ["audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting"],
+            name: "AudioSessionDaemonTests",
+            dependencies: ["audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting", "AudioSessionContract"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "AgentIntegrationTests", dependencies: ["audiosessiond", "audiosessionctl", "AudioSessionTesting", "AudioSessionBus"],

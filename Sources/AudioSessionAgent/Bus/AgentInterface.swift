@@ -1,3 +1,4 @@
+import AudioSessionContract
 /// The agent's bus contract, version 1: names, the object path and the introspection data it serves.
 ///
 /// `org.audiosession.Agent1.xml` (next to this file) is the source of truth; it is embedded at
@@ -10,13 +11,13 @@
 /// ```
 public enum AgentInterface {
     /// The well-known name the agent owns on the session bus.
-    public static let busName = "org.audiosession.Agent"
+    public static let busName = AgentBusAddress.busName
     /// The one object the agent exports.
-    public static let objectPath = "/org/audiosession/Agent"
+    public static let objectPath = AgentBusAddress.objectPath
     /// The versioned interface; an incompatible change gets a new name (`Agent2`), served alongside.
-    public static let name = "org.audiosession.Agent1"
+    public static let name = AgentBusAddress.interface
     /// The stream property through which an app ties its streams to its session (see ``StreamToken``).
-    public static let streamTokenProperty = "audiosession.token"
+    public static let streamTokenProperty = AgentBusAddress.streamTokenProperty
 
     /// The introspection XML, byte for byte as checked into the repository.
     public static var introspectionXML: String {

@@ -1,3 +1,4 @@
+public import AudioSessionContract
 /// A method call that does not fit the interface: no such method, or arguments of the wrong types.
 ///
 /// The agent's bus service checks every incoming call with

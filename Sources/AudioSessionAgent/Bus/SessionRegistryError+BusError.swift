@@ -1,3 +1,4 @@
+public import AudioSessionContract
 extension SessionRegistryError {
     /// The D-Bus error the agent replies with; ``description`` is the message that goes with it.
     ///

@@ -1,3 +1,4 @@
+import AudioSessionContract
 /// Finds the session a stream belongs to, trying the rules in this order:
 ///
 /// 1. the session token the library puts on its streams (`audiosession.token`);
@@ -19,7 +20,7 @@
 /// ```
 public struct StreamSessionResolver<Processes: ProcessTable>: Sendable {
     /// The stream (and client) property that carries a session token.
-    public static var tokenProperty: String { "audiosession.token" }
+    public static var tokenProperty: String { AgentBusAddress.streamTokenProperty }
     /// The environment variables a launcher passes stream properties in.
     public static var environmentVariables: [String] { ["PULSE_PROP", "PIPEWIRE_PROPS"] }
 

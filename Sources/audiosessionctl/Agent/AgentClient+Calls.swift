@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioSessionBus
 import AudioSessionModel
 
@@ -29,8 +30,8 @@ extension AgentClient {
                 destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Activate",
                 arguments: [.string(session)], timeout: timeout)
         } catch let error as BusError {
-            switch error.name {
-            case AgentErrorName.insufficientPriority, AgentErrorName.mediaServicesUnavailable:
+            switch AgentErrorName(rawValue: error.name.rawValue) {
+            case .insufficientPriority, .mediaServicesUnavailable:
                 throw CtlFailure("activation refused: \(error.message)", exitCode: CtlExitCode.activationRefused)
             default:
                 throw Self.failure(for: error, calling: "Activate")
@@ -76,7 +77,7 @@ extension AgentClient {
                 arguments: [.string(stream)], timeout: timeout)
             return try StreamExplanation(stream: stream, reply: reply)
         } catch let error as BusError {
-            if error.name == AgentErrorName.noSuchStream {
+            if AgentErrorName(rawValue: error.name.rawValue) == .noSuchStream {
                 throw CtlFailure(
                     "no stream \"\(stream)\": \(error.message) (`audiosessionctl status` lists the streams)",
                     exitCode: CtlExitCode.usage)

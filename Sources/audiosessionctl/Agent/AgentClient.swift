@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioPolicy
 import AudioSessionBus
 
@@ -5,9 +6,9 @@ import AudioSessionBus
 /// session bus, typed calls to `org.audiosession.Agent1`, and errors turned into messages a
 /// person can act on.
 final class AgentClient: Sendable {
-    static let busName = "org.audiosession.Agent"
-    static let objectPath: BusObjectPath = "/org/audiosession/Agent"
-    static let interface = "org.audiosession.Agent1"
+    static let busName = AgentBusAddress.busName
+    static let objectPath = BusObjectPath(stringLiteral: AgentBusAddress.objectPath)
+    static let interface = AgentBusAddress.interface
 
     /// The message every command prints when the agent's name has no owner.
     static let notRunningMessage =

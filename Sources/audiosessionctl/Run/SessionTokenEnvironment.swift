@@ -1,3 +1,4 @@
+import AudioSessionContract
 /// Puts a session's stream token into a child's environment, so every stream the child opens
 /// carries `audiosession.token` and the agent ties it to the session (docs/dbus-api.md,
 /// "Streams to sessions"). The server facts: PULSE_PROP reaches a child's streams on PulseAudio
@@ -9,7 +10,7 @@
 /// // PIPEWIRE_PROPS: "{ audiosession.token = \"3f0c\" }"
 /// ```
 enum SessionTokenEnvironment {
-    static let propertyKey = "audiosession.token"
+    static let propertyKey = AgentBusAddress.streamTokenProperty
 
     static func tagging(_ environment: [String: String], token: String) -> [String: String] {
         var result = environment

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioSessionAgent
 import Testing
 

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioPolicy
 import AudioSessionAgent
 import AudioSessionModel

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioSessionAgent
 import AudioSessionModel
 import Testing

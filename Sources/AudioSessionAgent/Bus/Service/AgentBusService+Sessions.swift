@@ -1,3 +1,4 @@
+import AudioSessionContract
 import Logging
 import AudioPolicy
 import AudioSessionBus
