@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "AudioSessionTestingTests", dependencies: ["AudioSessionTesting"], swiftSettings: strictSwift),
         .testTarget(
             name: "PulseBackendTests",
-            dependencies: ["PulseBackend", "SoundServer", "AudioSessionTesting"], swiftSettings: strictSwift),
+            dependencies: ["PulseBackend", "SoundServer", "AudioSessionModel", "AudioSessionTesting"], swiftSettings: strictSwift),
         .testTarget(
             name: "PipeWireBackendTests",
             dependencies: ["PipeWireBackend", "SoundServer", "AudioSessionTesting"], swiftSettings: strictSwift),

@@ -6,7 +6,8 @@
 public struct PortDescription: Hashable, Sendable {
     /// The name shown to people (the device description).
     public var name: String
-    /// A stable identifier (the sink or source name, or the node name).
+    /// A stable identifier across restarts (the sink, source or node name, with the active port
+    /// name for a device with ports).
     public var uid: String
     /// What kind of device it is.
     public var type: PortType

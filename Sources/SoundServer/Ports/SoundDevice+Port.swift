@@ -1,0 +1,27 @@
+public import AudioSessionModel
+
+extension SoundDevice {
+    /// What kind of port the device is (``PortTypeClassifier``).
+    ///
+    /// ```swift
+    /// if sink.portType == .headphones { /* last-in wins: route music there */ }
+    /// ```
+    public var portType: PortType { PortTypeClassifier.portType(for: PortTypeEvidence(device: self)) }
+
+    /// An identifier that survives server restarts: the device's name, and the active port's
+    /// name for a device with ports (a laptop's headphone jack and speaker are two ports of one
+    /// sink, and two different routes).
+    ///
+    /// ```swift
+    /// sink.portUID  // "alsa_output.pci-0000_00_1f.3.analog-stereo#analog-output-headphones"
+    /// ```
+    public var portUID: String {
+        guard let port = activePortName, !port.isEmpty else { return name }
+        return "\(name)#\(port)"
+    }
+
+    /// The device as a session sees it in a route.
+    public var portDescription: PortDescription {
+        PortDescription(name: description, uid: portUID, type: portType, channels: channelMap.count)
+    }
+}
