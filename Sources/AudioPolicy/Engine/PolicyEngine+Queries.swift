@@ -35,9 +35,11 @@ extension PolicyEngine {
     public func explanation(of stream: StreamID) -> StreamExplanation? {
         guard let record = state.streams[stream] else { return nil }
         let interruptedBy = record.session.flatMap { state.sessions[$0] }?.interruptedBy ?? []
+        var silencedBy = record.silencers
+        if state.unplugHolds[stream] != nil { silencedBy[.stream(stream)] = .unplugged }
         return StreamExplanation(
             stream: stream, effect: effect(of: record), role: record.role, participant: participant(of: record),
-            excludedBecause: record.excludedBecause, duckedBy: record.duckers, silencedBy: record.silencers,
+            excludedBecause: record.excludedBecause, duckedBy: record.duckers, silencedBy: silencedBy,
             sessionInterruptedBy: interruptedBy, policyEnabled: state.policy.enabled)
     }
 }

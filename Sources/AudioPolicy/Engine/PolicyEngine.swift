@@ -1,3 +1,5 @@
+import AudioSessionModel
+
 /// The pure policy engine: events in, decisions out, no I/O and no clock.
 ///
 /// The engine keeps, per stream, the set of participants ducking it (with their levels) and the
@@ -37,12 +39,16 @@ public struct PolicyEngine: Sendable {
     /// Applies one event and returns what to do about it, in order: session signals first, then
     /// stream changes in the order the streams appeared, then secondary-audio hints.
     public mutating func handle(_ event: PolicyEvent) -> [PolicyDecision] {
+        state.eventSerial += 1
         switch event {
         case .sessionRegistered(let id, let app):
             begin(release: "session registered", source: .session(id), resume: true)
             registerSession(id, app: app)
         case .sessionConfigured(let id, let configuration):
             begin(release: "session reconfigured", source: .session(id), resume: true)
+            if let old = state.sessions[id]?.configuration.category, old != configuration.category {
+                transaction.sessionRouteReasons[id] = .categoryChange
+            }
             configureSession(id, configuration)
         case .sessionActivated(let id):
             begin(release: "session reactivated", source: .session(id), resume: true)
@@ -62,6 +68,10 @@ public struct PolicyEngine: Sendable {
         case .streamChanged(let info):
             begin(release: "stream changed", source: .stream(info.id), resume: true)
             let order = state.streams[info.id]?.order
+            if let old = state.streams[info.id] {
+                if let session = old.session { transaction.routesDirty.insert(session) }
+                noteDeviceChange(of: info.id, from: old.info.device, to: info.device)
+            }
             if order != nil {
                 touch(info.id)
                 removeStream(info.id)
@@ -70,22 +80,44 @@ public struct PolicyEngine: Sendable {
         case .streamSoundingChanged(let id, let isSounding):
             begin(release: "stopped sounding", source: .stream(id), resume: true)
             setSounding(id, isSounding)
+            // A player paused over MPRIS after an unplug stops: it stays paused, unmuted.
+            if !isSounding { releaseUnplugHolds { stream, _ in stream == id } }
         case .streamVanished(let id):
             begin(release: "stream vanished", source: .stream(id), resume: true)
+            if let session = state.streams[id]?.session { transaction.routesDirty.insert(session) }
             removeStream(id)
+            forgetRouting(of: id)
         case .deviceAdded(let device):
-            state.devices[device.id] = device
-            return []
+            begin(release: "device plugged", source: nil, resume: false)
+            addDevice(device)
         case .deviceRemoved(let id):
-            state.devices[id] = nil
-            return []
+            begin(release: "device unplugged", source: nil, resume: false)
+            removeDevice(id)
+        case .defaultDeviceChanged(let direction, let id):
+            begin(release: "default device changed", source: nil, resume: false)
+            setDefaultDevice(direction, id)
+        case .outputOverridden(let id, let toSpeaker):
+            begin(release: "output override removed", source: .session(id), resume: false)
+            guard state.sessions[id] != nil else { break }
+            state.sessions[id]?.speakerOverride = toSpeaker
+            transaction.sessionRouteReasons[id] = .override
+        case .preferredInputChanged(let id, let device):
+            begin(release: "preferred input changed", source: .session(id), resume: false)
+            guard state.sessions[id] != nil else { break }
+            state.sessions[id]?.preferredInput = device
+            transaction.sessionRouteReasons[id] = .override
         case .policyReplaced(let policy):
             begin(release: "policy replaced", source: nil, resume: false)
             replacePolicy(policy)
         case .timePassed(let milliseconds):
             state.now = max(state.now, milliseconds)
-            return []
+            let limit = state.policy.routing.unplugSilenceMilliseconds
+            guard limit > 0, !state.unplugHolds.isEmpty else { return [] }
+            begin(release: "unplug silence time limit", source: nil, resume: false)
+            let now = state.now
+            releaseUnplugHolds { _, hold in now - hold.since >= limit }
         }
+        if let session = event.sessionWhoseRouteMayChange { transaction.routesDirty.insert(session) }
         return finish()
     }
 
@@ -107,7 +139,9 @@ public struct PolicyEngine: Sendable {
 
     /// Turns the changes of this event into decisions.
     mutating func finish() -> [PolicyDecision] {
+        updateRoutes()
         var decisions = transaction.sessionDecisions
+        decisions += transaction.routingDecisions.filter { if case .setDefaultDevice = $0 { true } else { false } }
         let touched = transaction.touchedOrder
             .compactMap { id in state.streams[id].map { (id, $0.order) } }
             .sorted { $0.1 < $1.1 }
@@ -115,6 +149,7 @@ public struct PolicyEngine: Sendable {
             guard let stream = state.streams[id], let before = transaction.effectsBefore[id] else { continue }
             decisions += transition(of: stream, from: before, to: effect(of: stream))
         }
+        decisions += transaction.routingDecisions.filter { if case .setDefaultDevice = $0 { false } else { true } }
         decisions += updateHints()
         transaction = Transaction(release: Explanation(rule: "none"), resume: true)
         return decisions
@@ -143,11 +178,11 @@ public struct PolicyEngine: Sendable {
                 .unduck(id, rampMilliseconds: 0, because: silenceExplanation(stream, cause)),
             ]
         case (.silenced, .playing):
-            return [.unsilence(id, resume: transaction.resume, because: release)]
+            return [.unsilence(id, resume: transaction.resume && !transaction.neverResume.contains(id), because: release)]
         case (.silenced, .ducked(let level)):
             return [
                 .duck(id, level: level, rampMilliseconds: 0, because: duckExplanation(stream)),
-                .unsilence(id, resume: transaction.resume, because: release),
+                .unsilence(id, resume: transaction.resume && !transaction.neverResume.contains(id), because: release),
             ]
         }
     }

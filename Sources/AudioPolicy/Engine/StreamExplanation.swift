@@ -55,6 +55,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         case .interruption: "interrupted by \(who)"
         case .record: "\(who) records, which silences all other output"
         case .exclusive: "\(who) outranks it and plays alone (exclusive)"
+        case .unplugged: "its device was unplugged while it played (pause on unplug)"
         }
     }
 }

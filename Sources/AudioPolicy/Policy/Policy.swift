@@ -30,6 +30,8 @@ public struct Policy: Hashable, Sendable {
     public var exclusions: [Exclusion]
     /// What the agent does about server-side policy modules (`[server-modules]` in files).
     public var serverModules: ServerModules
+    /// Where audio goes when devices come and go (`[routing]` in files).
+    public var routing: Routing
 
     /// Creates a policy; every part has the schema's default.
     public init(
@@ -42,7 +44,8 @@ public struct Policy: Hashable, Sendable {
         roles: [Role: RoleBehavior] = [:],
         appRules: [AppRule] = [],
         exclusions: [Exclusion] = [],
-        serverModules: ServerModules = ServerModules()
+        serverModules: ServerModules = ServerModules(),
+        routing: Routing = Routing()
     ) {
         self.version = version
         self.enabled = enabled
@@ -54,5 +57,6 @@ public struct Policy: Hashable, Sendable {
         self.appRules = appRules
         self.exclusions = exclusions
         self.serverModules = serverModules
+        self.routing = routing
     }
 }

@@ -67,6 +67,8 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
             case .silence(let id, let cause, _): silence(id, cause: cause)
             case .unsilence(let id, let resume, _): unsilence(id, resume: resume)
             case .move(let id, let device, _): move(id, to: device)
+            case .unmove(let id, _): unmove(id)
+            case .setDefaultDevice(let device, _, _): makeDefault(device)
             case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint:
                 break
             }
@@ -154,6 +156,45 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         enforced[ref.serial] = state
         send(moveTo: targetIndex, ref) { [weak self] succeeded in
             if succeeded { self?.repairRestoreEntry(ref.serial) }
+        }
+    }
+
+    /// Puts a stream the policy moved back where it played before; if that device is gone, it
+    /// stays where it is and only the journal entry goes.
+    private func unmove(_ id: StreamID) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let original = enforced[ref.serial]?.movedFrom
+        else { return }
+        let done: @Sendable (Bool) -> Void = { [weak self] succeeded in
+            guard let self, succeeded else { return }
+            enforced[ref.serial]?.movedFrom = nil
+            clear(.device(ref.serial))
+            repairRestoreEntry(ref.serial)
+            forgetIfIdle(ref.serial)
+        }
+        guard let index = deviceIndex(named: original, kind: ref.kind == .playback ? .sink : .source) else {
+            done(true)
+            return
+        }
+        send(moveTo: index, ref, then: done)
+    }
+
+    /// Last-in wins: the device becomes the server's default. Not journalled: it is the choice a
+    /// user plugging the device makes, and the server falls back by itself when it goes away.
+    private func makeDefault(_ device: DeviceID) {
+        if let module = modules.deviceChoiceModule {
+            logger.info(
+                "not changing the default device: the policy leaves choosing devices to a server module",
+                metadata: ["device.id": "\(device)", "module.name": "\(module)"])
+            return
+        }
+        guard let target = StreamTranslation.device(named: device) else { return }
+        let command: PulseCommand = target.kind == .sink ? .setDefaultSink(name: target.name) : .setDefaultSource(name: target.name)
+        let logger = logger
+        logger.info("making a plugged device the default (last-in wins)", metadata: ["device.id": "\(device)"])
+        connection.submit(command) { result in
+            if case .failure(let error) = result {
+                logger.warning("setting the default device failed", metadata: ["device.id": "\(device)", "pulse.error": "\(error)"])
+            }
         }
     }
 

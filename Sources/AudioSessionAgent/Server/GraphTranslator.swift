@@ -51,6 +51,7 @@ final class GraphTranslator: @unchecked Sendable {
         for device in (Array(graph.sinks.values) + Array(graph.sources.values)).sorted(by: { $0.index < $1.index }) {
             if let info = StreamTranslation.info(for: device) { coordinator?.handleOnLoop(.deviceAdded(info)) }
         }
+        defaultsChanged(from: nil, to: graph.server)
         for stream in (Array(graph.sinkInputs.values) + Array(graph.sourceOutputs.values)).sorted(by: { $0.index < $1.index }) {
             appeared(stream)
         }
@@ -78,6 +79,13 @@ final class GraphTranslator: @unchecked Sendable {
             if let info = StreamTranslation.info(for: device) { coordinator?.handleOnLoop(.deviceAdded(info)) }
         case .deviceVanished(let device):
             if !device.isMonitor { coordinator?.handleOnLoop(.deviceRemoved(StreamTranslation.deviceID(of: device))) }
+        case .deviceChanged(let old, let new):
+            // A port switched or a jack was plugged or pulled: the engine sees a changed device.
+            if let info = StreamTranslation.info(for: new), info != StreamTranslation.info(for: old) {
+                coordinator?.handleOnLoop(.deviceAdded(info))
+            }
+        case .serverChanged(let old, let new):
+            defaultsChanged(from: old, to: new)
         case .clientChanged(_, let client):
             for stream in Array(graph.sinkInputs.values) + Array(graph.sourceOutputs.values)
             where stream.clientIndex == client.index && table.contains(stream) {
@@ -89,7 +97,7 @@ final class GraphTranslator: @unchecked Sendable {
             // Someone loaded or unloaded a module (or the agent did): what is left to the server
             // may have changed, and with it which streams are the engine's.
             if modules.modulesChanged(in: graph) { resolveAll() }
-        case .deviceChanged, .clientAppeared, .clientVanished, .serverChanged:
+        case .clientAppeared, .clientVanished:
             break
         }
     }
@@ -99,6 +107,18 @@ final class GraphTranslator: @unchecked Sendable {
     /// decision sink, which must not call back into the coordinator itself.
     func translateAgainSoon() {
         resolveAgain?.arm(after: .zero)
+    }
+
+    /// Tells the engine when the server's default sink or source changed.
+    private func defaultsChanged(from old: ServerInfo?, to new: ServerInfo?) {
+        if old?.defaultSinkName != new?.defaultSinkName {
+            let id = new?.defaultSinkName.map { StreamTranslation.deviceID(named: $0, .playback) }
+            coordinator?.handleOnLoop(.defaultDeviceChanged(.playback, id))
+        }
+        if old?.defaultSourceName != new?.defaultSourceName {
+            let id = new?.defaultSourceName.map { StreamTranslation.deviceID(named: $0, .capture) }
+            coordinator?.handleOnLoop(.defaultDeviceChanged(.capture, id))
+        }
     }
 
     // MARK: Streams

@@ -49,9 +49,11 @@ enum StreamTranslation {
         }
         let origin = StreamOrigin(streamProperties: stream.properties, clientProperties: clientProperties)
         let resolution = resolver.resolve(origin, among: sessions)
+        let device = stream.deviceIndex.flatMap { stream.kind == .playback ? graph.sinks[$0] : graph.sources[$0] }
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
-            session: resolution.session, app: app(of: stream, client: client), isSounding: !stream.isCorked)
+            session: resolution.session, app: app(of: stream, client: client), isSounding: !stream.isCorked,
+            device: device.map(deviceID(of:)))
     }
 
     /// Who the app is, from the stream's properties first and its client's second.
@@ -71,13 +73,18 @@ enum StreamTranslation {
         guard !device.isMonitor else { return nil }
         return DeviceInfo(
             id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture,
-            port: device.portDescription)
+            port: device.portDescription, isAvailable: device.activePort?.availability != .unavailable)
     }
 
     /// The engine's name for a device: its kind and server name (names survive a server restart,
     /// indices do not).
     static func deviceID(of device: SoundDevice) -> DeviceID {
-        DeviceID("\(device.kind.rawValue):\(device.name)")
+        deviceID(named: device.name, device.kind == .sink ? .playback : .capture)
+    }
+
+    /// The engine's name for the device called `name`, of the kind that plays or records.
+    static func deviceID(named name: String, _ direction: StreamDirection) -> DeviceID {
+        DeviceID("\(direction == .playback ? SoundDevice.Kind.sink.rawValue : SoundDevice.Kind.source.rawValue):\(name)")
     }
 
     /// The device's kind and name from a ``deviceID(of:)``.

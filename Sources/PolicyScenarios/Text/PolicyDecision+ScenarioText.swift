@@ -20,7 +20,9 @@ extension PolicyDecision {
         case .silence(let id, let cause, _): "silence \(id) cause=\(cause.rawValue)"
         case .unsilence(let id, let resume, _): "unsilence \(id) resume=\(resume)"
         case .move(let id, let device, _): "move \(id) to=\(device)"
-        case .routeChanged(let id, let reason, _, _): "route-changed \(id) reason=\(reason.kebabName)"
+        case .unmove(let id, _): "unmove \(id)"
+        case .setDefaultDevice(let device, let direction, _): "set-default \(direction.rawValue) \(device)"
+        case .routeChanged(let id, let reason, _, _, _): "route-changed \(id) reason=\(reason.kebabName)"
         case .secondaryAudioHint(let id, let hint, _): "hint-\(hint.rawValue) \(id)"
         }
     }
@@ -38,8 +40,8 @@ extension PolicyDecision {
         case .interruptionEnded(_, let resume, _): .interruptionEnded(shouldResume: resume)
         case .secondaryAudioHint(_, .begin, _): .hintBegin
         case .secondaryAudioHint(_, .end, _): .hintEnd
-        case .routeChanged(_, let reason, _, _): .routeChanged(reason)
-        case .duck, .unduck, .silence, .unsilence, .move: nil
+        case .routeChanged(_, let reason, _, _, _): .routeChanged(reason)
+        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice: nil
         }
     }
 }

@@ -96,6 +96,7 @@ extension PolicyEngine {
                 return .silenced(cause)
             }
         }
+        if state.unplugHolds[stream.info.id] != nil { return .silenced(.unplugged) }
         if let level = stream.duckers.values.min() { return .ducked(level: level) }
         return .playing
     }
@@ -117,6 +118,9 @@ extension PolicyEngine {
         case .interruption: rule = "interruption"
         case .record: rule = "record-silences-output"
         case .exclusive: rule = "exclusive " + (source.flatMap { facts(of: $0)?.rankName } ?? "rank")
+        case .unplugged:
+            let device = state.unplugHolds[stream.info.id].flatMap { state.devices[$0.device]?.port.name }
+            rule = "pause on unplug" + (device.map { ": \($0) went away" } ?? "")
         }
         return Explanation(rule: rule, source: source)
     }

@@ -20,10 +20,17 @@ public enum PolicyDecision: Hashable, Sendable {
     case silence(StreamID, cause: SilenceCause, because: Explanation)
     /// Stop silencing the stream; `resume` says whether it may start playing again.
     case unsilence(StreamID, resume: Bool, because: Explanation)
-    /// Move the stream to a device (policy-driven routing comes with a later issue).
+    /// Move the stream to a device the policy routes it to.
     case move(StreamID, to: DeviceID, because: Explanation)
-    /// The session's route changed (policy-driven routing comes with a later issue).
-    case routeChanged(SessionID, reason: RouteChangeReason, previous: RouteDescription, because: Explanation)
+    /// Put the stream back where it was before the policy moved it (or where the server sends
+    /// streams that follow the default, if that device is gone).
+    case unmove(StreamID, because: Explanation)
+    /// Make the device the server's default for its direction (last-in wins), so streams that
+    /// follow the default move there and no per-stream restore entry is written.
+    case setDefaultDevice(DeviceID, StreamDirection, because: Explanation)
+    /// The session's route changed; `current` is where its audio goes now.
+    case routeChanged(
+        SessionID, reason: RouteChangeReason, previous: RouteDescription, current: RouteDescription, because: Explanation)
     /// Tell an ambient or solo-ambient session that other primary audio started or stopped.
     case secondaryAudioHint(SessionID, SecondaryAudioHint, because: Explanation)
 
@@ -31,9 +38,10 @@ public enum PolicyDecision: Hashable, Sendable {
     public var stream: StreamID? {
         switch self {
         case .duck(let id, _, _, _), .unduck(let id, _, _), .silence(let id, _, _), .unsilence(let id, _, _),
-            .move(let id, _, _):
+            .move(let id, _, _), .unmove(let id, _):
             id
-        case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint:
+        case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
+            .setDefaultDevice:
             nil
         }
     }
@@ -42,9 +50,9 @@ public enum PolicyDecision: Hashable, Sendable {
     public var session: SessionID? {
         switch self {
         case .activated(let id, _), .activationRefused(let id, _, _), .interruptionBegan(let id, _, _),
-            .interruptionEnded(let id, _, _), .routeChanged(let id, _, _, _), .secondaryAudioHint(let id, _, _):
+            .interruptionEnded(let id, _, _), .routeChanged(let id, _, _, _, _), .secondaryAudioHint(let id, _, _):
             id
-        case .duck, .unduck, .silence, .unsilence, .move:
+        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice:
             nil
         }
     }
@@ -54,12 +62,16 @@ public enum PolicyDecision: Hashable, Sendable {
         switch self {
         case .activated(_, let why), .activationRefused(_, _, let why), .interruptionBegan(_, _, let why),
             .interruptionEnded(_, _, let why), .duck(_, _, _, let why), .unduck(_, _, let why),
-            .silence(_, _, let why), .unsilence(_, _, let why), .move(_, _, let why), .routeChanged(_, _, _, let why),
-            .secondaryAudioHint(_, _, let why):
+            .silence(_, _, let why), .unsilence(_, _, let why), .move(_, _, let why), .unmove(_, let why),
+            .setDefaultDevice(_, _, let why), .routeChanged(_, _, _, _, let why), .secondaryAudioHint(_, _, let why):
             why
         }
     }
 
-    /// Whether carrying the decision out changes a stream on the server (as opposed to telling a session).
-    public var isEnforcement: Bool { stream != nil }
+    /// Whether carrying the decision out changes the server (a stream, or the default device) as
+    /// opposed to telling a session.
+    public var isEnforcement: Bool {
+        if case .setDefaultDevice = self { return true }
+        return stream != nil
+    }
 }

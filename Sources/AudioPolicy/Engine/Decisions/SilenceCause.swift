@@ -6,4 +6,7 @@ public enum SilenceCause: String, Hashable, Sendable {
     case record
     /// An exclusive-rank participant (a call) silences every lower-ranked one.
     case exclusive
+    /// Its device was unplugged while it played; it stays silent on the device it fell back to
+    /// until it is moved, stops, or the policy's timeout passes (pause on unplug).
+    case unplugged
 }

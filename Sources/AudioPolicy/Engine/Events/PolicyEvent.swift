@@ -26,10 +26,17 @@ public enum PolicyEvent: Hashable, Sendable {
     case streamSoundingChanged(StreamID, isSounding: Bool)
     /// A stream went away.
     case streamVanished(StreamID)
-    /// A device appeared.
+    /// A device appeared, or a known one changed (its active port, its availability).
     case deviceAdded(DeviceInfo)
     /// A device went away.
     case deviceRemoved(DeviceID)
+    /// The server's default device for a direction changed (`nil`: none).
+    case defaultDeviceChanged(StreamDirection, DeviceID?)
+    /// The app overrode its output to the built-in speaker (`true`) or removed the override
+    /// (AVAudioSession's `overrideOutputAudioPort(.speaker / .none)`).
+    case outputOverridden(SessionID, toSpeaker: Bool)
+    /// The app chose its input (`setPreferredInput`), or cleared the choice with `nil`.
+    case preferredInputChanged(SessionID, DeviceID?)
     /// A new policy replaces the current one.
     case policyReplaced(Policy)
     /// Time advanced; milliseconds since the agent started (the engine never reads a clock).

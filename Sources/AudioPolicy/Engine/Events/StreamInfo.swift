@@ -16,11 +16,13 @@ public struct StreamInfo: Hashable, Sendable {
     public var app: AppIdentity
     /// Whether it is running (not corked or paused); not a signal level.
     public var isSounding: Bool
+    /// The device it plays to or records from; `nil` while the server has not linked it.
+    public var device: DeviceID?
 
     /// Creates stream facts.
     public init(
         id: StreamID, direction: StreamDirection, properties: [String: String] = [:], session: SessionID? = nil,
-        app: AppIdentity = AppIdentity(), isSounding: Bool = false
+        app: AppIdentity = AppIdentity(), isSounding: Bool = false, device: DeviceID? = nil
     ) {
         self.id = id
         self.direction = direction
@@ -28,6 +30,7 @@ public struct StreamInfo: Hashable, Sendable {
         self.session = session
         self.app = app
         self.isSounding = isSounding
+        self.device = device
     }
 
     /// The stream's `media.role`, as the server gave it.

@@ -1,3 +1,5 @@
+import AudioSessionModel
+
 /// Everything the engine knows: the policy, sessions, streams, devices and the causes in force.
 ///
 /// A value: copy it to keep a snapshot. Read it through ``PolicyEngine``'s queries.
@@ -16,6 +18,22 @@ public struct PolicyState: Hashable, Sendable {
     /// Participants whose audio is playing, mixable or not.
     var soundingParticipants: Set<Participant> = []
     var nextOrder = 1
+    /// The server's default device per direction, as reported (or as last set by last-in wins).
+    var defaultDevices: [StreamDirection: DeviceID] = [:]
+    /// When each device was plugged (or became available), in event order: the latest wins ties.
+    var devicePlugOrder: [DeviceID: Int] = [:]
+    /// Streams the policy moved, and where to.
+    var policyMoves: [StreamID: DeviceID] = [:]
+    /// Streams silenced because their device was unplugged while they played.
+    var unplugHolds: [StreamID: UnplugHold] = [:]
+    /// Each stream's latest move by the server or the user, to tell a rescue from an unplugged device.
+    var recentMoves: [StreamID: RecentMove] = [:]
+    /// Streams the user moved away from where the policy routed them: the policy leaves them be.
+    var userRouted: Set<StreamID> = []
+    /// The latest plug or unplug: the server's moves that follow it change routes for that reason.
+    var lastDeviceChange: DeviceChangeMark?
+    /// Counts events; ``RecentMove`` uses it to tell a rescue burst from an old move.
+    var eventSerial = 0
 
     /// Creates an empty state under `policy`.
     public init(policy: Policy) {

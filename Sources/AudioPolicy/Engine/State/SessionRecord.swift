@@ -17,4 +17,12 @@ struct SessionRecord: Hashable, Sendable {
     /// Whether the app has declared a configuration or activated. Hints wait for it: apps register
     /// and then declare their category, and the default solo-ambient in between must not flicker a hint.
     var hasDeclared = false
+    /// The route last announced to the session; `nil` until it was first computed.
+    var announcedRoute: RouteDescription?
+    /// Whether the session was told that no device suits its category, until one does.
+    var noRouteAnnounced = false
+    /// `overrideOutputAudioPort(.speaker)`: reverts on a route change and on an interruption.
+    var speakerOverride = false
+    /// `setPreferredInput`: the input the app chose, while it exists.
+    var preferredInput: DeviceID?
 }

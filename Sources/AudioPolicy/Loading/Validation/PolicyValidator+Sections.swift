@@ -3,7 +3,7 @@ import TOMLReader
 
 // The schema, section by section (docs/policy-format.md is the reference).
 extension PolicyValidator {
-    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules"]
+    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output"]
     static let ranksKeys = ["default"]
@@ -94,6 +94,9 @@ extension PolicyValidator {
         }
         if let node = child("server-modules", of: root, path: ""), let modules = table(node) {
             draft.serverModules = validateServerModules(modules, path: node.path)
+        }
+        if let node = child("routing", of: root, path: ""), let routing = table(node) {
+            draft.routing = validateRouting(routing, path: node.path)
         }
         return draft
     }

@@ -60,13 +60,13 @@ public final class AgentNotifier: DecisionSink {
             emit("InterruptionBegan", [.string(id.rawValue), .string(reason.kebabName)], to: id, in: view)
         case .interruptionEnded(let id, let shouldResume, _):
             emit("InterruptionEnded", [.string(id.rawValue), .boolean(shouldResume)], to: id, in: view)
-        case .routeChanged(let id, let reason, let previous, _):
+        case .routeChanged(let id, let reason, let previous, _, _):
             emit(
                 "RouteChanged", [.string(id.rawValue), .string(reason.kebabName), AgentWireNames.route(previous)],
                 to: id, in: view)
         case .secondaryAudioHint(let id, let hint, _):
             emit("SecondaryAudioHint", [.string(id.rawValue), .string(hint.rawValue)], to: id, in: view)
-        case .activated, .activationRefused, .duck, .unduck, .silence, .unsilence, .move:
+        case .activated, .activationRefused, .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice:
             break
         }
     }

@@ -5,10 +5,11 @@ extension PolicyEvent {
     var session: SessionID? {
         switch self {
         case .sessionRegistered(let id, _), .sessionConfigured(let id, _), .sessionActivated(let id),
-            .sessionDeactivated(let id, _), .sessionEnded(let id):
+            .sessionDeactivated(let id, _), .sessionEnded(let id), .outputOverridden(let id, _),
+            .preferredInputChanged(let id, _):
             id
         case .streamAppeared, .streamChanged, .streamSoundingChanged, .streamVanished, .deviceAdded, .deviceRemoved,
-            .policyReplaced, .timePassed:
+            .defaultDeviceChanged, .policyReplaced, .timePassed:
             nil
         }
     }

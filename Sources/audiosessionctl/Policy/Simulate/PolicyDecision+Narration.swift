@@ -27,7 +27,11 @@ extension PolicyDecision {
                 + ", \(why)"
         case .move(let id, let device, _):
             return "\(id) moves to \(device), \(why)"
-        case .routeChanged(let id, let reason, _, _):
+        case .unmove(let id, _):
+            return "\(id) goes back where it played before the policy moved it, \(why)"
+        case .setDefaultDevice(let device, let direction, _):
+            return "\(device) becomes the default \(direction == .playback ? "output" : "input"), \(why)"
+        case .routeChanged(let id, let reason, _, _, _):
             return "signal to \(id): route changed, reason \(reason.kebabName)"
         case .secondaryAudioHint(let id, let hint, _):
             return "signal to \(id): secondary-audio hint \(hint.rawValue) (\(explanation.rule))"

@@ -47,7 +47,11 @@ extension PolicyDecision {
             members.append(("cause", .string(cause.rawValue)))
         case .unsilence(_, let resume, _), .interruptionEnded(_, let resume, _):
             members.append(("shouldResume", .bool(resume)))
-        case .activated, .activationRefused, .interruptionBegan, .move, .routeChanged, .secondaryAudioHint:
+        case .move(_, let device, _):
+            members.append(("device", .string(device.rawValue)))
+        case .setDefaultDevice(let device, let direction, _):
+            members += [("device", .string(device.rawValue)), ("direction", .string(direction.rawValue))]
+        case .activated, .activationRefused, .interruptionBegan, .unmove, .routeChanged, .secondaryAudioHint:
             break
         }
         members.append(("rule", .string(explanation.rule)))

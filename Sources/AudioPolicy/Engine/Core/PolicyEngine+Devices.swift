@@ -1,0 +1,130 @@
+import AudioSessionModel
+
+// Devices coming and going: last-in wins on plug, pause on unplug.
+extension PolicyEngine {
+    /// A device appeared or changed. A new device, or one whose port became available again,
+    /// is a plug; a port that became unavailable is an unplug (a laptop's headphone jack).
+    mutating func addDevice(_ device: DeviceInfo) {
+        let old = state.devices[device.id]
+        state.devices[device.id] = device
+        transaction.allRoutesDirty = true
+        let plugged = device.isAvailable && old?.isAvailable != true
+        let unplugged = !device.isAvailable && old?.isAvailable == true
+        if plugged {
+            state.devicePlugOrder[device.id] = state.nextOrder
+            state.nextOrder += 1
+            transaction.routeReason = .newDeviceAvailable
+            state.lastDeviceChange = DeviceChangeMark(reason: .newDeviceAvailable, port: device.port, serial: state.eventSerial)
+            clearSpeakerOverrides()
+            applyLastInWins(device)
+        } else if unplugged {
+            deviceWentAway(device)
+        } else if old?.port != device.port {
+            transaction.routeReason = .routeConfigurationChange
+        }
+    }
+
+    /// A device went away.
+    mutating func removeDevice(_ id: DeviceID) {
+        guard let device = state.devices[id] else { return }
+        transaction.allRoutesDirty = true
+        if device.isAvailable { deviceWentAway(device) }
+        state.devices[id] = nil
+        state.devicePlugOrder[id] = nil
+        for (direction, current) in state.defaultDevices where current == id { state.defaultDevices[direction] = nil }
+    }
+
+    mutating func setDefaultDevice(_ direction: StreamDirection, _ id: DeviceID?) {
+        guard state.defaultDevices[direction] != id else { return }
+        state.defaultDevices[direction] = id
+        // The reason is the plug or unplug this follows, if any; otherwise a configuration change.
+        transaction.allRoutesDirty = true
+    }
+
+    /// Last-in wins: a personal device just plugged becomes the default, so streams that follow
+    /// the default move there; streams pinned to a device stay where they are.
+    private mutating func applyLastInWins(_ device: DeviceInfo) {
+        let routing = state.policy.routing
+        guard state.policy.enabled, routing.lastInWins, routing.lastInWinsPortTypes.contains(device.port.type),
+            state.defaultDevices[device.direction] != device.id
+        else { return }
+        state.defaultDevices[device.direction] = device.id
+        transaction.routingDecisions.append(
+            .setDefaultDevice(
+                device.id, device.direction,
+                because: Explanation(rule: "last-in wins: \(device.port.type.kebabName) \(device.port.name) plugged")))
+    }
+
+    /// The device is gone or unplugged: what played there pauses (sessions through their route
+    /// change, apps without the library by silence where they fell back to).
+    private mutating func deviceWentAway(_ device: DeviceInfo) {
+        transaction.routeReason = .oldDeviceUnavailable
+        state.lastDeviceChange = DeviceChangeMark(reason: .oldDeviceUnavailable, port: device.port, serial: state.eventSerial)
+        clearSpeakerOverrides()
+        for (id, session) in state.sessions where session.preferredInput == device.id {
+            state.sessions[id]?.preferredInput = nil
+        }
+        let routing = state.policy.routing
+        guard routing.pauseOnUnplug, routing.pauseOnUnplugPortTypes.contains(device.port.type) else { return }
+        let rescueWindow = self.rescueWindow
+        for (id, stream) in state.streams where stream.info.direction == .playback && stream.info.isSounding {
+            guard case .stream = participant(of: stream), stream.excludedBecause == nil else { continue }
+            let playedThere = stream.info.device == device.id
+            let rescuedFromThere = state.recentMoves[id].map {
+                $0.from == device.id && state.eventSerial - $0.serial <= rescueWindow
+            } ?? false
+            guard playedThere || rescuedFromThere else { continue }
+            touch(id)
+            state.unplugHolds[id] = UnplugHold(
+                device: device.id, fellBackTo: playedThere ? nil : stream.info.device, since: state.now)
+        }
+    }
+
+    /// How many events after a plug or unplug the server's resulting moves may take: a move for
+    /// every stream, and as many changes again, plus a margin.
+    var rescueWindow: Int { 2 * state.streams.count + 16 }
+
+    /// A stream's device changed: remember where from (a rescue), and end an unplug hold when the
+    /// stream is moved on from where it fell back (the user chose where it plays).
+    mutating func noteDeviceChange(of id: StreamID, from old: DeviceID?, to new: DeviceID?) {
+        guard old != new else { return }
+        if let old { state.recentMoves[id] = RecentMove(from: old, serial: state.eventSerial) }
+        if let hold = state.unplugHolds[id] {
+            if hold.fellBackTo == nil {
+                state.unplugHolds[id]?.fellBackTo = new
+            } else if hold.fellBackTo != new {
+                touch(id)
+                transaction.neverResume.insert(id)
+                state.unplugHolds[id] = nil
+            }
+        }
+        if let target = state.policyMoves[id], target != new, state.devices[target]?.isAvailable == true {
+            // Moved away from where the policy put it while that device is still there: the user's choice.
+            state.policyMoves[id] = nil
+            state.userRouted.insert(id)
+        }
+    }
+
+    /// Ends unplug holds: the stream stopped (its player paused) or the policy's time ran out.
+    mutating func releaseUnplugHolds(where shouldRelease: (StreamID, UnplugHold) -> Bool) {
+        for (id, hold) in state.unplugHolds where shouldRelease(id, hold) {
+            touch(id)
+            transaction.neverResume.insert(id)
+            state.unplugHolds[id] = nil
+        }
+    }
+
+    /// The stream is gone: nothing to route, hold or remember.
+    mutating func forgetRouting(of id: StreamID) {
+        state.policyMoves[id] = nil
+        state.unplugHolds[id] = nil
+        state.recentMoves[id] = nil
+        state.userRouted.remove(id)
+    }
+
+    private mutating func clearSpeakerOverrides() {
+        for (id, session) in state.sessions where session.speakerOverride {
+            state.sessions[id]?.speakerOverride = false
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import AudioSessionModel
+import Testing
+
+@testable import AudioPolicy
+
+/// Routing in the engine: last-in wins, route-change notices with reasons, pause on unplug,
+/// calls on a headset, the speaker override, and no suitable route. Devices are data here; the
+/// real servers' plug and unplug are the agent's integration tests.
+@Suite("Routing: devices coming and going")
+struct RoutingTests {
+    @Test("plugging headphones makes them the default; an HDMI monitor does not; the policy can turn it off")
+    func lastInWins() {
+        var rig = RoutingRig()
+        #expect(rig.handle(.deviceAdded(RoutingRig.headphones)).texts == ["default sink:headphones"])
+        #expect(rig.handle(.deviceAdded(RoutingRig.hdmi)).texts.isEmpty)
+        // Unplugged and plugged again: it wins again (the server fell back to the speaker meanwhile).
+        rig.handle(.deviceRemoved(RoutingRig.headphones.id))
+        rig.handle(.defaultDeviceChanged(.playback, RoutingRig.speaker.id))
+        #expect(rig.handle(.deviceAdded(RoutingRig.headphones)).texts == ["default sink:headphones"])
+
+        var off = RoutingRig(routing: Policy.Routing(lastInWins: false))
+        #expect(off.handle(.deviceAdded(RoutingRig.headphones)).texts.isEmpty)
+    }
+
+    @Test("a session hears new-device-available with its previous route when its stream follows the new default")
+    func newDeviceAvailable() throws {
+        var rig = RoutingRig()
+        try rig.activeSession("player", .playback)
+        rig.stream("song", session: "player", on: RoutingRig.speaker)
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        let decisions = rig.serverMoves("song", to: RoutingRig.headphones)
+        guard case .routeChanged(let id, let reason, let previous, let current, _)? = decisions.first else {
+            Issue.record("no route change: \(decisions)")
+            return
+        }
+        #expect(id == "player" && reason == .newDeviceAvailable)
+        #expect(previous.outputs.map(\.uid) == ["speaker"])
+        #expect(current.outputs.map(\.uid) == ["headphones"])
+    }
+
+    @Test("unplugging headphones: the session hears old-device-unavailable; an app without a session is silenced where it fell back")
+    func pauseOnUnplug() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        try rig.activeSession("player", .playback)
+        rig.stream("song", session: "player", on: RoutingRig.headphones)
+        rig.stream("browser", role: "music", on: RoutingRig.headphones)
+        // The mirror applies the sink's removal at once and the streams' moves when their info
+        // arrives, so the engine sees the removal first; the default follows from the server.
+        var decisions = rig.handle(.deviceRemoved(RoutingRig.headphones.id))
+        #expect(decisions.routeChanges.isEmpty, "no notice while the route settles")
+        decisions += rig.handle(.defaultDeviceChanged(.playback, RoutingRig.speaker.id))
+        decisions += rig.serverMoves("song", to: RoutingRig.speaker)
+        decisions += rig.serverMoves("browser", to: RoutingRig.speaker)
+        #expect(decisions.routeChanges.map(\.0) == ["player"])
+        #expect(decisions.routeChanges.map(\.1) == [.oldDeviceUnavailable])
+        guard case .routeChanged(_, _, let previous, let current, _)? = decisions.first(where: { $0.session == "player" }) else {
+            Issue.record("no route change for the player: \(decisions)")
+            return
+        }
+        #expect(previous.outputs.map(\.uid) == ["headphones"] && current.outputs.map(\.uid) == ["speaker"])
+        #expect(decisions.texts.contains("silence browser unplugged"))
+        #expect(!decisions.texts.contains { $0.hasPrefix("silence song") }, "the library's player pauses itself")
+
+        // Its player paused (over MPRIS): it stays paused, unmuted.
+        #expect(rig.handle(.streamSoundingChanged("browser", isSounding: false)).texts == ["unsilence browser resume=false"])
+    }
+
+    @Test("a stream held after an unplug is released when the user moves it, or when the policy's time runs out")
+    func unplugHoldRelease() {
+        var rig = RoutingRig(routing: Policy.Routing(unplugSilenceMilliseconds: 5_000))
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.handle(.deviceAdded(RoutingRig.hdmi))
+        rig.stream("a", role: "music", on: RoutingRig.headphones)
+        rig.stream("b", role: "music", on: RoutingRig.headphones)
+        rig.handle(.timePassed(milliseconds: 1_000))
+        rig.handle(.deviceRemoved(RoutingRig.headphones.id))  // removed before the moves are seen
+        #expect(rig.engine.explanation(of: "a")?.effect == .silenced(.unplugged))
+        rig.serverMoves("a", to: RoutingRig.speaker)
+        rig.serverMoves("b", to: RoutingRig.speaker)
+        // The user sends a to the monitor: that is where they want it, audible.
+        #expect(rig.serverMoves("a", to: RoutingRig.hdmi).texts == ["unsilence a resume=false"])
+        #expect(rig.handle(.timePassed(milliseconds: 5_999)).isEmpty)
+        #expect(rig.handle(.timePassed(milliseconds: 6_000)).texts == ["unsilence b resume=false"])
+    }
+
+    @Test("an old move from the unplugged device is not a rescue: that stream keeps playing")
+    func oldMoveIsNotARescue() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        rig.serverMoves("song", to: RoutingRig.speaker)  // the user moved it long ago
+        for index in 0..<40 { rig.stream(StreamID("ding-\(index)"), role: "event", on: RoutingRig.speaker) }
+        for index in 0..<40 { rig.handle(.streamVanished(StreamID("ding-\(index)"))) }
+        #expect(!rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+    }
+
+    @Test("a call goes to a headset when one is present, to the speaker with default-to-speaker, and back when it ends")
+    func callRouting() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.handle(.deviceAdded(RoutingRig.headsetMic))
+        rig.handle(.defaultDeviceChanged(.playback, RoutingRig.speaker.id))  // the user kept the speaker as default
+        rig.handle(.defaultDeviceChanged(.capture, RoutingRig.mic.id))
+        try rig.activeSession("call", .playAndRecord, mode: .voiceChat)
+        var decisions = rig.stream("voice", session: "call", on: RoutingRig.speaker)
+        decisions += rig.stream("talk", .capture, session: "call", on: RoutingRig.mic)
+        #expect(decisions.texts.contains("move voice sink:headphones"))
+        #expect(decisions.texts.contains("move talk source:headset"))
+
+        #expect(rig.handle(.sessionDeactivated("call", notifyOthers: true)).texts.contains("unmove voice"))
+
+        var speakerRig = RoutingRig()
+        speakerRig.handle(.deviceAdded(RoutingRig.headphones))
+        speakerRig.handle(.defaultDeviceChanged(.playback, RoutingRig.headphones.id))
+        try speakerRig.activeSession("call", .playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker])
+        #expect(speakerRig.stream("voice", session: "call", on: RoutingRig.headphones).texts.contains("move voice sink:speaker"))
+    }
+
+    @Test("the speaker override moves a call to the speaker with reason override, and reverts when a device comes")
+    func speakerOverride() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        try rig.activeSession("call", .playAndRecord, mode: .voiceChat)
+        rig.stream("voice", session: "call", on: RoutingRig.headphones)
+        let overridden = rig.handle(.outputOverridden("call", toSpeaker: true))
+        #expect(overridden.texts.contains("move voice sink:speaker"))
+        #expect(overridden.routeChanges.map(\.1) == [.override])
+        rig.serverMoves("voice", to: RoutingRig.speaker)
+        // A route change ends the override: back to the headset.
+        #expect(rig.handle(.deviceAdded(RoutingRig.hdmi)).texts.contains("move voice sink:headphones"))
+    }
+
+    @Test("a record session with no input device is told no-suitable-route-for-category, once")
+    func noSuitableRoute() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceRemoved(RoutingRig.mic.id))
+        let decisions = try rig.activeSession("recorder", .record)
+        #expect(decisions.routeChanges.map(\.1) == [.noSuitableRouteForCategory])
+        #expect(rig.handle(.sessionActivated("recorder")).routeChanges.isEmpty)
+        // A microphone arrives and the server makes it the default source: a real route now.
+        var arrival = rig.handle(.deviceAdded(RoutingRig.mic))
+        arrival += rig.handle(.defaultDeviceChanged(.capture, RoutingRig.mic.id))
+        #expect(arrival.routeChanges.map(\.1) == [.newDeviceAvailable])
+    }
+
+    @Test("a category change is the reason when the new category uses other devices")
+    func categoryChange() throws {
+        var rig = RoutingRig()
+        try rig.activeSession("app", .playback)
+        let decisions = rig.handle(.sessionConfigured("app", try SessionConfiguration(category: .playAndRecord)))
+        #expect(decisions.routeChanges.map(\.1) == [.categoryChange])
+    }
+
+    @Test("the session's preferred input wins over the call preference, and goes when its device goes")
+    func preferredInput() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headsetMic))
+        try rig.activeSession("call", .playAndRecord, mode: .voiceChat)
+        rig.stream("talk", .capture, session: "call", on: RoutingRig.headsetMic)
+        let chosen = rig.handle(.preferredInputChanged("call", RoutingRig.mic.id))
+        #expect(chosen.texts.contains("move talk source:mic"))
+        #expect(chosen.routeChanges.map(\.1) == [.override])
+    }
+
+    @Test("a session's first route is not a change; a policy with routing untouched sends no notices without devices")
+    func quietWithoutDevices() throws {
+        var engine = PolicyEngine(policy: Policy())
+        _ = engine.handle(.sessionRegistered("app", app: AppIdentity()))
+        _ = engine.handle(.sessionConfigured("app", try SessionConfiguration(category: .record)))
+        #expect(engine.handle(.sessionActivated("app")).routeChanges.isEmpty)
+    }
+}
