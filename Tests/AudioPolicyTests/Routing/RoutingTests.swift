@@ -171,3 +171,15 @@ struct RoutingTests {
         #expect(engine.handle(.sessionActivated("app")).routeChanges.isEmpty)
     }
 }
+
+extension RoutingTests {
+    @Test("declaring a category right after registering is not a category change; changing it later is")
+    func declarationIsNotAChange() throws {
+        var rig = RoutingRig()
+        rig.handle(.sessionRegistered("phone", app: AppIdentity(applicationID: "phone")))
+        let declared = rig.handle(.sessionConfigured("phone", try SessionConfiguration(category: .playAndRecord, mode: .voiceChat)))
+        #expect(declared.routeChanges.isEmpty)
+        let changed = rig.handle(.sessionConfigured("phone", try SessionConfiguration(category: .playback)))
+        #expect(changed.routeChanges.map(\.1) == [.categoryChange])
+    }
+}

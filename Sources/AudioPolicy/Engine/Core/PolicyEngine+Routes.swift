@@ -57,9 +57,10 @@ extension PolicyEngine {
         }
     }
 
-    /// Tells the session when its route changed; the first route is not a change.
+    /// Tells the session when its route changed; the first route after it declared its
+    /// configuration is not a change (registering and declaring are one step for an app).
     private mutating func announceRoute(of id: SessionID) {
-        guard let session = state.sessions[id] else { return }
+        guard let session = state.sessions[id], session.hasDeclared else { return }
         let route = currentRoute(of: session)
         let category = session.configuration.category
         // Until the backend reports a device, nothing is known about routes (a pure table without devices).
