@@ -93,6 +93,12 @@ public struct PolicyEngine: Sendable {
         case .deviceRemoved(let id):
             begin(release: "device unplugged", source: nil, resume: false)
             removeDevice(id)
+        case .cardAdded(let card):
+            begin(release: "card changed", source: nil, resume: false)
+            addCard(card)
+        case .cardRemoved(let id):
+            begin(release: "card removed", source: nil, resume: false)
+            removeCard(id)
         case .defaultDeviceChanged(let direction, let id):
             begin(release: "default device changed", source: nil, resume: false)
             setDefaultDevice(direction, id)
@@ -139,9 +145,10 @@ public struct PolicyEngine: Sendable {
 
     /// Turns the changes of this event into decisions.
     mutating func finish() -> [PolicyDecision] {
+        updateCardProfiles()
         updateRoutes()
         var decisions = transaction.sessionDecisions
-        decisions += transaction.routingDecisions.filter { if case .setDefaultDevice = $0 { true } else { false } }
+        decisions += transaction.routingDecisions.filter(\.changesDevices)
         let touched = transaction.touchedOrder
             .compactMap { id in state.streams[id].map { (id, $0.order) } }
             .sorted { $0.1 < $1.1 }
@@ -149,7 +156,7 @@ public struct PolicyEngine: Sendable {
             guard let stream = state.streams[id], let before = transaction.effectsBefore[id] else { continue }
             decisions += transition(of: stream, from: before, to: effect(of: stream))
         }
-        decisions += transaction.routingDecisions.filter { if case .setDefaultDevice = $0 { false } else { true } }
+        decisions += transaction.routingDecisions.filter { !$0.changesDevices }
         decisions += updateHints()
         transaction = Transaction(release: Explanation(rule: "none"), resume: true)
         return decisions

@@ -69,7 +69,9 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
             case .move(let id, let device, _): move(id, to: device)
             case .unmove(let id, _): unmove(id)
             case .setDefaultDevice(let device, _, _): makeDefault(device)
-            case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint:
+            case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
+                .setCardProfile:
+                // Cards are not mirrored from the pulse backend yet, so no card decisions arise.
                 break
             }
         }

@@ -22,6 +22,7 @@ extension PolicyDecision {
         case .move(let id, let device, _): "move \(id) to=\(device)"
         case .unmove(let id, _): "unmove \(id)"
         case .setDefaultDevice(let device, let direction, _): "set-default \(direction.rawValue) \(device)"
+        case .setCardProfile(let card, let profile, _): "set-card-profile \(card) profile=\(profile)"
         case .routeChanged(let id, let reason, _, _, _): "route-changed \(id) reason=\(reason.kebabName)"
         case .secondaryAudioHint(let id, let hint, _): "hint-\(hint.rawValue) \(id)"
         }
@@ -41,7 +42,7 @@ extension PolicyDecision {
         case .secondaryAudioHint(_, .begin, _): .hintBegin
         case .secondaryAudioHint(_, .end, _): .hintEnd
         case .routeChanged(_, let reason, _, _, _): .routeChanged(reason)
-        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice: nil
+        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice, .setCardProfile: nil
         }
     }
 }

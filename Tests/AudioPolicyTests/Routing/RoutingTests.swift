@@ -183,3 +183,60 @@ extension RoutingTests {
         #expect(changed.routeChanges.map(\.1) == [.categoryChange])
     }
 }
+
+/// The Bluetooth profile decision, with cards described as data (there is no Bluetooth hardware
+/// here): the headset profile only while a session that records and allows Bluetooth HFP is active.
+@Suite("Routing: Bluetooth profile by declaration")
+struct BluetoothProfileTests {
+    static let headset = CardInfo(
+        id: "card:bluez_card.00_11_22_33_44_55",
+        profiles: [
+            .init(name: "a2dp_sink", kind: CardInfo.Profile.kind(ofBluetoothProfile: "a2dp_sink")),
+            .init(name: "headset_head_unit", kind: CardInfo.Profile.kind(ofBluetoothProfile: "headset_head_unit")),
+            .init(name: "off", kind: CardInfo.Profile.kind(ofBluetoothProfile: "off")),
+        ],
+        activeProfile: "a2dp_sink")
+
+    @Test("profile names of PulseAudio and PipeWire are classified")
+    func profileKinds() {
+        #expect(CardInfo.Profile.kind(ofBluetoothProfile: "a2dp-sink") == .highQualityPlayback)
+        #expect(CardInfo.Profile.kind(ofBluetoothProfile: "headset-head-unit") == .headset)
+        #expect(CardInfo.Profile.kind(ofBluetoothProfile: "handsfree_head_unit") == .headset)
+        #expect(CardInfo.Profile.kind(ofBluetoothProfile: "bap-duplex") == .highQualityPlayback)
+        #expect(CardInfo.Profile.kind(ofBluetoothProfile: "off") == .off)
+        #expect(CardInfo.Profile.kind(ofBluetoothProfile: "pro-audio") == .other)
+    }
+
+    @Test("a call that allows HFP switches the headset to its headset profile, and back to A2DP when it ends")
+    func callSwitchesProfile() throws {
+        var rig = RoutingRig()
+        rig.handle(.cardAdded(Self.headset))
+        let started = try rig.activeSession("call", .playAndRecord, mode: .voiceChat, options: [.allowBluetoothHFP])
+        #expect(started.contains { if case .setCardProfile(Self.headset.id, "headset_head_unit", _) = $0 { true } else { false } })
+        let ended = rig.handle(.sessionDeactivated("call", notifyOthers: true))
+        #expect(ended.contains { if case .setCardProfile(_, "a2dp_sink", _) = $0 { true } else { false } })
+    }
+
+    @Test("music, a call without allow-bluetooth-hfp, and a recorder allowing only A2DP leave the card alone")
+    func noSwitchWithoutDeclaration() throws {
+        var rig = RoutingRig()
+        rig.handle(.cardAdded(Self.headset))
+        let switches: ([PolicyDecision]) -> Bool = { $0.contains { if case .setCardProfile = $0 { true } else { false } } }
+        #expect(!switches(try rig.activeSession("player", .playback)))
+        #expect(!switches(try rig.activeSession("call", .playAndRecord, mode: .voiceChat)))
+        #expect(!switches(try rig.activeSession("memo", .playAndRecord, options: [.mixWithOthers, .allowBluetoothA2DP])))
+    }
+
+    @Test("a profile the user chose meanwhile is not overridden when the call ends if the old one is gone")
+    func userChoiceAfterSwitch() throws {
+        var rig = RoutingRig()
+        rig.handle(.cardAdded(Self.headset))
+        try rig.activeSession("call", .playAndRecord, mode: .voiceChat, options: [.allowBluetoothHFP])
+        var changed = Self.headset
+        changed.activeProfile = "headset_head_unit"
+        changed.profiles[0].isAvailable = false  // A2DP went away (the headset reconnected in HFP only)
+        rig.handle(.cardAdded(changed))
+        let ended = rig.handle(.sessionDeactivated("call", notifyOthers: true))
+        #expect(!ended.contains { if case .setCardProfile = $0 { true } else { false } })
+    }
+}

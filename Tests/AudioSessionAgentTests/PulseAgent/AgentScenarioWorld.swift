@@ -209,6 +209,7 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
         case .move(let id, let device, let why): .move(name(of: id), to: device, because: name(of: why))
         case .unmove(let id, let why): .unmove(name(of: id), because: name(of: why))
         case .setDefaultDevice(let device, let direction, let why): .setDefaultDevice(device, direction, because: name(of: why))
+        case .setCardProfile(let card, let profile, let why): .setCardProfile(card, profile: profile, because: name(of: why))
         case .routeChanged(let id, let reason, let previous, let current, let why):
             .routeChanged(name(of: id), reason: reason, previous: previous, current: current, because: name(of: why))
         case .secondaryAudioHint(let id, let hint, let why): .secondaryAudioHint(name(of: id), hint, because: name(of: why))

@@ -19,6 +19,8 @@ struct Transaction: Sendable {
     /// Streams released during this event that must not resume: a player paused after its device
     /// was unplugged stays paused ("not resumed by accident").
     var neverResume: Set<StreamID> = []
+    /// Whether a card appeared or changed, so profiles are decided again.
+    var cardsDirty = false
     /// Whether every session's route must be computed again (a device or default changed).
     var allRoutesDirty = false
     /// Sessions whose route may have changed.

@@ -28,6 +28,9 @@ public enum PolicyDecision: Hashable, Sendable {
     /// Make the device the server's default for its direction (last-in wins), so streams that
     /// follow the default move there and no per-stream restore entry is written.
     case setDefaultDevice(DeviceID, StreamDirection, because: Explanation)
+    /// Switch a Bluetooth card to a profile: the headset profile while a session that records and
+    /// allows Bluetooth HFP is active, back to the profile it had when none is.
+    case setCardProfile(CardID, profile: String, because: Explanation)
     /// The session's route changed; `current` is where its audio goes now.
     case routeChanged(
         SessionID, reason: RouteChangeReason, previous: RouteDescription, current: RouteDescription, because: Explanation)
@@ -41,7 +44,7 @@ public enum PolicyDecision: Hashable, Sendable {
             .move(let id, _, _), .unmove(let id, _):
             id
         case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
-            .setDefaultDevice:
+            .setDefaultDevice, .setCardProfile:
             nil
         }
     }
@@ -52,7 +55,7 @@ public enum PolicyDecision: Hashable, Sendable {
         case .activated(let id, _), .activationRefused(let id, _, _), .interruptionBegan(let id, _, _),
             .interruptionEnded(let id, _, _), .routeChanged(let id, _, _, _, _), .secondaryAudioHint(let id, _, _):
             id
-        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice:
+        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice, .setCardProfile:
             nil
         }
     }
@@ -63,7 +66,8 @@ public enum PolicyDecision: Hashable, Sendable {
         case .activated(_, let why), .activationRefused(_, _, let why), .interruptionBegan(_, _, let why),
             .interruptionEnded(_, _, let why), .duck(_, _, _, let why), .unduck(_, _, let why),
             .silence(_, _, let why), .unsilence(_, _, let why), .move(_, _, let why), .unmove(_, let why),
-            .setDefaultDevice(_, _, let why), .routeChanged(_, _, _, _, let why), .secondaryAudioHint(_, _, let why):
+            .setDefaultDevice(_, _, let why), .setCardProfile(_, _, let why), .routeChanged(_, _, _, _, let why),
+            .secondaryAudioHint(_, _, let why):
             why
         }
     }
@@ -71,7 +75,9 @@ public enum PolicyDecision: Hashable, Sendable {
     /// Whether carrying the decision out changes the server (a stream, or the default device) as
     /// opposed to telling a session.
     public var isEnforcement: Bool {
-        if case .setDefaultDevice = self { return true }
-        return stream != nil
+        switch self {
+        case .setDefaultDevice, .setCardProfile: true
+        default: stream != nil
+        }
     }
 }

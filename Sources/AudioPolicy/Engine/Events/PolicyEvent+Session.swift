@@ -9,7 +9,7 @@ extension PolicyEvent {
         case .streamAppeared(let info), .streamChanged(let info):
             info.session
         case .streamSoundingChanged, .streamVanished, .deviceAdded, .deviceRemoved, .defaultDeviceChanged,
-            .policyReplaced, .timePassed:
+            .cardAdded, .cardRemoved, .policyReplaced, .timePassed:
             nil
         }
     }

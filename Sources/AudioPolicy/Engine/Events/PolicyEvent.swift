@@ -30,6 +30,10 @@ public enum PolicyEvent: Hashable, Sendable {
     case deviceAdded(DeviceInfo)
     /// A device went away.
     case deviceRemoved(DeviceID)
+    /// A Bluetooth card appeared or changed (its profiles, the profile in use).
+    case cardAdded(CardInfo)
+    /// A Bluetooth card went away.
+    case cardRemoved(CardID)
     /// The server's default device for a direction changed (`nil`: none).
     case defaultDeviceChanged(StreamDirection, DeviceID?)
     /// The app overrode its output to the built-in speaker (`true`) or removed the override

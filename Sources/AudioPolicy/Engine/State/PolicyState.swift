@@ -22,6 +22,10 @@ public struct PolicyState: Hashable, Sendable {
     var defaultDevices: [StreamDirection: DeviceID] = [:]
     /// When each device was plugged (or became available), in event order: the latest wins ties.
     var devicePlugOrder: [DeviceID: Int] = [:]
+    /// Bluetooth cards, by id.
+    var cards: [CardID: CardInfo] = [:]
+    /// Cards the policy switched to the headset profile, with the profile each had before.
+    var cardProfilesBefore: [CardID: String] = [:]
     /// Streams the policy moved, and where to.
     var policyMoves: [StreamID: DeviceID] = [:]
     /// Streams silenced because their device was unplugged while they played.

@@ -66,7 +66,8 @@ public final class AgentNotifier: DecisionSink {
                 to: id, in: view)
         case .secondaryAudioHint(let id, let hint, _):
             emit("SecondaryAudioHint", [.string(id.rawValue), .string(hint.rawValue)], to: id, in: view)
-        case .activated, .activationRefused, .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice:
+        case .activated, .activationRefused, .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice,
+            .setCardProfile:
             break
         }
     }

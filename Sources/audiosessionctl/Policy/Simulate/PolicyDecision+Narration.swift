@@ -31,6 +31,8 @@ extension PolicyDecision {
             return "\(id) goes back where it played before the policy moved it, \(why)"
         case .setDefaultDevice(let device, let direction, _):
             return "\(device) becomes the default \(direction == .playback ? "output" : "input"), \(why)"
+        case .setCardProfile(let card, let profile, _):
+            return "\(card) switches to its \(profile) profile, \(why)"
         case .routeChanged(let id, let reason, _, _, _):
             return "signal to \(id): route changed, reason \(reason.kebabName)"
         case .secondaryAudioHint(let id, let hint, _):

@@ -51,6 +51,8 @@ extension PolicyDecision {
             members.append(("device", .string(device.rawValue)))
         case .setDefaultDevice(let device, let direction, _):
             members += [("device", .string(device.rawValue)), ("direction", .string(direction.rawValue))]
+        case .setCardProfile(let card, let profile, _):
+            members += [("card", .string(card.rawValue)), ("profile", .string(profile))]
         case .activated, .activationRefused, .interruptionBegan, .unmove, .routeChanged, .secondaryAudioHint:
             break
         }
