@@ -72,6 +72,14 @@ struct ServerRestartTests {
             let firstMusic = try server.spawn("paplay", ["--property=media.name=music-1", "--property=media.role=music", song])
             defer { firstMusic.kill() }
             try await waitUntil("music-1 plays at 100 %") { try await volume(of: "music-1") == [100, 100] }
+            // audiosessionctl monitor prints the agent's events; the navigation session's
+            // activation shows it is listening before anything else happens.
+            let monitor = try binary.spawnCtl(["monitor"], bus: bus, pulse: server)
+            defer { monitor.kill() }
+            try await waitUntil("monitor answers", timeout: .seconds(20)) {
+                guard monitor.isRunning else { throw DaemonExited(output: monitor.standardError) }
+                return try await client.status().3
+            }
             // A navigation app in a duck-others session that plays its prompt again whenever it
             // can (its stream dies with the server), while the gate file exists.
             let gate = binary.scratch + "/prompting"
@@ -83,6 +91,9 @@ struct ServerRestartTests {
                 ], bus: bus, pulse: server)
             defer { navigation.kill() }
             try await waitForDuck(of: "music-1")
+            try await waitUntil("monitor shows the navigation session active", timeout: .seconds(20)) {
+                monitor.standardOutput.contains("activity=active")
+            }
 
             // The server goes away.
             try FileManager.default.removeItem(atPath: gate)
@@ -112,6 +123,14 @@ struct ServerRestartTests {
             try await waitUntil("music-2 plays at 100 %") { try await volume(of: "music-2") == [100, 100] }
             _ = FileManager.default.createFile(atPath: gate, contents: nil)
             try await waitForDuck(of: "music-2")
+
+            try await waitUntil("monitor printed the reset", timeout: .seconds(20)) {
+                monitor.standardOutput.contains("media-services-reset")
+            }
+            let printed = monitor.standardOutput.split(separator: "\n").filter { $0.hasPrefix("media-services") }
+            #expect(printed == ["media-services-lost", "media-services-reset"], "\(monitor.standardOutput)")
+            monitor.terminate()
+            #expect(await monitor.waitForExit() == 0, "\(monitor.standardError)")
 
             daemon.terminate()
             #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
