@@ -9,10 +9,12 @@ import Testing
 /// and started again on the same socket, as when a user's server crashes or is restarted.
 @Suite("audiosessiond across a sound-server restart", .serialized, .timeLimit(.minutes(4)))
 struct ServerRestartTests {
-    /// The servers a restart is tried on: PulseAudio itself, and pipewire-pulse alone (PipeWire and
-    /// WirePlumber keep running).
+    /// The servers a restart is tried on: PulseAudio (minimal, and Debian's stock configuration
+    /// with the role-cork the agent takes over and the restore database), and pipewire-pulse alone
+    /// (PipeWire and WirePlumber keep running).
     enum Server: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case pulseaudio = "PulseAudio"
+        case pulseaudio = "PulseAudio (minimal)"
+        case pulseaudioStock = "PulseAudio (stock)"
         case pipewirePulse = "pipewire-pulse"
 
         var testDescription: String { rawValue }
@@ -20,6 +22,7 @@ struct ServerRestartTests {
         func start() async throws -> any PulseProtocolServer {
             switch self {
             case .pulseaudio: try await PrivatePulseAudio.start(.minimal)
+            case .pulseaudioStock: try await PrivatePulseAudio.start(.stock)
             case .pipewirePulse: try await PrivatePipeWire.start()
             }
         }
@@ -104,6 +107,8 @@ struct ServerRestartTests {
             let probe = try await client.configuredSession(category: "playback")
             let refusal = try await client.refusal("Activate", [.string(probe.id)])
             #expect(refusal?.name.rawValue == "org.audiosession.Error.MediaServicesUnavailable", "\(String(describing: refusal))")
+            let route = try await client.call("GetCurrentRoute", [.string(probe.id)])
+            #expect(Self.portCount(route) == 0, "no server, no route: \(route)")
             let kept = try await client.sessions().first { $0.options.contains("duck-others") }
             #expect(kept?.activity == "active", "the navigation session keeps its activity: \(String(describing: kept))")
             #expect(kept?.category == "playback")
@@ -113,6 +118,8 @@ struct ServerRestartTests {
             try await server.resumeServerProcess()
             try await waitUntil("MediaServicesReset is broadcast", timeout: .seconds(30)) { signals.count("MediaServicesReset") == 1 }
             #expect(try await client.status().3 == true, "GetStatus: media services available again")
+            let routeAgain = try await client.call("GetCurrentRoute", [.string(probe.id)])
+            #expect(Self.portCount(routeAgain) == 1, "the new server's default sink: \(routeAgain)")
             #expect(signals.count("MediaServicesLost") == 1, "lost once")
             #expect(daemon.isRunning)
 
@@ -138,6 +145,16 @@ struct ServerRestartTests {
             #expect(daemon.standardError.contains("media services lost"), "\(daemon.standardError)")
             #expect(daemon.standardError.contains("media services reset"), "\(daemon.standardError)")
         }
+    }
+}
+
+extension ServerRestartTests {
+    /// The number of ports, inputs and outputs, in a `GetCurrentRoute` reply; nil when malformed.
+    static func portCount(_ reply: BusArguments) -> Int? {
+        guard case .structure(let sides)? = reply.first, sides.count == 2,
+            case .array(_, let inputs) = sides[0], case .array(_, let outputs) = sides[1]
+        else { return nil }
+        return inputs.count + outputs.count
     }
 }
 

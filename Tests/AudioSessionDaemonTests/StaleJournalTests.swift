@@ -53,6 +53,8 @@ struct StaleJournalTests {
         #expect(left.contains(otherInstance), "the live other server keeps its journal")
         #expect(left.contains("pulseaudio-unknown-0"), "a journal without an address cannot be judged: kept")
         #expect(left.contains(current), "the agent's own journal")
+        let own = try directory.recordedServers().first { $0.instance == current }
+        #expect(own?.address == pulse.serverAddress, "the agent records where its server listens: \(String(describing: own))")
         let discarded = daemon.standardError.components(separatedBy: "discarded the journal of a server instance that no longer exists")
         #expect(discarded.count - 1 == 2, "one log line per discarded journal:\n\(daemon.standardError)")
         #expect(daemon.standardError.contains("nothing listens at \(gone.serverAddress)"), "\(daemon.standardError)")
