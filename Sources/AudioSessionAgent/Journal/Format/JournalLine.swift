@@ -3,7 +3,7 @@
 ///
 /// ```text
 /// 2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native
-/// 5C1D0E44 audiosession-journal 1 pulseaudio-host-1f2e3d4c unix:/run/user/1000/pulse/native
+/// B3B2BBED audiosession-journal 1 pulseaudio-host-1f2e3d4c unix:/run/user/1000/pulse/native
 /// BC34F5B5 duck 4711 65536/65536 0.3
 /// 07EA09D2 clear volume 4711
 /// ```
