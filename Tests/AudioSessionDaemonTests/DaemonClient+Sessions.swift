@@ -35,16 +35,6 @@ extension DaemonClient {
     }
 }
 
-/// One row of `ListSessions`.
-struct ListedSession: Sendable, CustomStringConvertible {
-    var id: String
-    var category: String
-    var options: [String]
-    var activity: String
-
-    var description: String { "\(id) \(category) \(options) \(activity)" }
-}
-
 extension DaemonClient {
     /// `ListSessions`: every live session.
     func sessions() async throws -> [ListedSession] {
