@@ -143,7 +143,10 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "AudioSessionDaemonTests",
-            dependencies: ["audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting", "AudioSessionContract"],
+            dependencies: [
+                "audiosessiond", "AudioSessionAgent", "AudioSessionBus", "AudioSessionTesting", "AudioSessionContract",
+                "PulseBackend", "SoundServer",
+            ],
             swiftSettings: strictSwift),
         .testTarget(
             name: "AgentIntegrationTests", dependencies: ["audiosessiond", "audiosessionctl", "AudioSessionTesting", "AudioSessionBus"],

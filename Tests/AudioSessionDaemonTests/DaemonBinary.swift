@@ -47,6 +47,16 @@ struct DaemonBinary {
         try ChildProcess([Self.path] + arguments, environment: environment(bus: bus, pulse: pulse), outputDirectory: scratch)
     }
 
+    /// The built `audiosessionctl`, beside the daemon.
+    static var ctlPath: String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("audiosessionctl").path
+    }
+
+    /// Starts `audiosessionctl ARGUMENTS` as a client of the user session (a `run` that holds a session).
+    func spawnCtl(_ arguments: [String], bus: PrivateDBus, pulse: any PulseProtocolServer) throws -> ChildProcess {
+        try ChildProcess([Self.ctlPath] + arguments, environment: environment(bus: bus, pulse: pulse), outputDirectory: scratch)
+    }
+
     /// Runs the daemon to its end and returns its exit status and output.
     func run(_ arguments: [String], bus: PrivateDBus? = nil, pulse: (any PulseProtocolServer)? = nil) async throws -> ToolResult {
         let child = try spawn(arguments, bus: bus, pulse: pulse)

@@ -24,10 +24,12 @@ public import SoundServer
 /// one crashed) undoes, after ``PulseAgentConfiguration/recoveryGrace``, what no current decision
 /// keeps.
 ///
-/// **Disconnection.** When the server goes away the agent logs it and ends: ``run()`` throws
-/// ``PulseAgentError/Kind/connectionLost``, and the journal keeps what is still to be undone for the
-/// next agent (the systemd unit restarts the agent, which finds the server again). Reconnecting
-/// inside one process would need the engine's whole stream state rebuilt anyway.
+/// **Disconnection.** When the server goes away ``run()`` throws
+/// ``PulseAgentError/Kind/connectionLost``. The agent is then done: ``leaveAfterLoss()`` tells the
+/// coordinator that the server's streams and devices are gone, empties the ``PulseServerSeat`` and
+/// closes the journal, which keeps what is still to be undone. The coordinator (sessions, their
+/// configuration and activity) outlives it: a new agent started in the same seat when the server is
+/// back applies the policy to the new graph (``ReconnectingAgentService`` does this).
 ///
 /// ```swift
 /// let agent = try await PulseAgent.start(
@@ -43,6 +45,8 @@ public final class PulseAgent: Sendable {
     public let serverInstance: ServerInstance
     /// The journal of changes still to be undone.
     public let journal: Journal
+    /// Where the agent's connection plugs into ``coordinator``.
+    public let seat: PulseServerSeat
 
     let connection: PulseConnection
     let mirror: PulseGraphMirror
@@ -54,13 +58,14 @@ public final class PulseAgent: Sendable {
     let logger: Logger
 
     private init(
-        coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, connection: PulseConnection,
-        mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer, recovery: PulseLoopTimer,
-        ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
+        coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, seat: PulseServerSeat,
+        connection: PulseConnection, mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer,
+        recovery: PulseLoopTimer, ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
         self.journal = journal
+        self.seat = seat
         self.connection = connection
         self.mirror = mirror
         self.translator = translator
@@ -80,6 +85,23 @@ public final class PulseAgent: Sendable {
     public static func start(
         policy: Policy, configuration: PulseAgentConfiguration, sinks: [any DecisionSink] = []
     ) async throws(PulseAgentError) -> PulseAgent {
+        let seat = PulseServerSeat()
+        let coordinator = PolicyCoordinator(engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat)
+        return try await start(in: seat, coordinator: coordinator, configuration: configuration)
+    }
+
+    /// Connects and serves `coordinator`, which outlives this agent: its sessions (and their
+    /// activity) stay, and the policy in force is applied to the graph found. Before its own
+    /// journal is opened, journals of server instances that no longer exist are discarded
+    /// (``StaleJournalSweep``).
+    ///
+    /// - Parameters:
+    ///   - seat: an empty seat, `coordinator`'s outer lock and first sink.
+    ///   - coordinator: made with `seat` as its outer lock and first decision sink.
+    /// - Throws: ``PulseAgentError`` when the server cannot be reached or the journal cannot be opened.
+    public static func start(
+        in seat: PulseServerSeat, coordinator: PolicyCoordinator, configuration: PulseAgentConfiguration
+    ) async throws(PulseAgentError) -> PulseAgent {
         let logger = configuration.logger
         let connection: PulseConnection
         let info: ServerInfo
@@ -94,9 +116,13 @@ public final class PulseAgent: Sendable {
         } catch {
             throw PulseAgentError(.connecting, error.description)
         }
+        let address = configuration.server ?? connection.serverAddress
+        await StaleJournalSweep(directory: configuration.journalDirectory, logger: logger)
+            .run(current: info.instance.rawValue, address: address)
         let journal: Journal
         do {
-            journal = try Journal.open(serverInstance: info.instance.rawValue, in: configuration.journalDirectory)
+            journal = try Journal.open(
+                serverInstance: info.instance.rawValue, serverAddress: address, in: configuration.journalDirectory)
         } catch {
             connection.disconnect()
             throw PulseAgentError(.journal, "\(error)")
@@ -106,6 +132,7 @@ public final class PulseAgent: Sendable {
         }
 
         let table = ServerStreamTable(instance: info.instance)
+        let policy = coordinator.read { $0.engine.state.policy }
         let modules = ServerModuleSteward(
             settings: policy.serverModules, connection: connection, journal: journal, logger: logger)
         let enforcer = PulseEnforcer(
@@ -115,12 +142,6 @@ public final class PulseAgent: Sendable {
             table: table, enforcer: enforcer, modules: modules,
             resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
         modules.leftModulesChanged = { [weak translator] in translator?.translateAgainSoon() }
-        // The steward sees a new policy before the enforcer carries out the engine's decisions
-        // about it, so a move the new policy leaves to the server is not made.
-        let coordinator = PolicyCoordinator(
-            engine: PolicyEngine(policy: policy),
-            sinks: [SessionChangeWatcher(translator: translator), modules, enforcer] + sinks,
-            outerLock: PulseLoopLock(connection: connection))
         let ending = AgentEnding()
         connection.withLoopLocked {
             enforcer.start()
@@ -136,6 +157,8 @@ public final class PulseAgent: Sendable {
         } catch {
             connection.withLoopLocked { translator.end() }
             connection.disconnect()
+            // At once, not when the last reference goes: a next attempt opens the same journal.
+            journal.close()
             throw PulseAgentError(.connecting, error.description)
         }
         let waiting = RecoveryProgress(isWaiting: !journal.pendingRestores.isEmpty)
@@ -143,6 +166,9 @@ public final class PulseAgent: Sendable {
             enforcer?.recoverJournal()
             waiting.finished()
         }
+        // The steward sees a new policy before the enforcer carries out the engine's decisions
+        // about it, so a move the new policy leaves to the server is not made.
+        seat.seat(connection, sinks: [SessionChangeWatcher(translator: translator), modules, enforcer])
         connection.withLoopLocked {
             modules.begin(with: mirror.graph)
             translator.begin(with: mirror.graph)
@@ -155,7 +181,8 @@ public final class PulseAgent: Sendable {
         }
         logger.info("agent started", metadata: ["server.name": "\(info.name)", "server.instance": "\(info.instance)"])
         return PulseAgent(
-            coordinator: coordinator, serverInstance: info.instance, journal: journal, connection: connection, mirror: mirror,
+            coordinator: coordinator, serverInstance: info.instance, journal: journal, seat: seat, connection: connection,
+            mirror: mirror,
             translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, recoveryProgress: waiting,
             logger: logger)
     }
@@ -200,7 +227,29 @@ public final class PulseAgent: Sendable {
         stop()
     }
 
+    /// After ``run()`` threw ``PulseAgentError/Kind/connectionLost``: stops acting (nothing can be
+    /// undone on a server that is gone), lets go of players it paused without resuming them,
+    /// leaves the seat, closes the journal (it stays on disk with what is pending, for the same
+    /// instance should it come back, or to be discarded once it is known to be gone), and tells the
+    /// coordinator that every stream and device of the server is gone. Sessions stay as they are.
+    public func leaveAfterLoss() {
+        recovery.cancel()
+        let gone = connection.withLoopLocked { () -> [PolicyEvent] in
+            let gone = translator.retire()
+            enforcer.letGoOfPlayers()
+            enforcer.abandon()
+            return gone
+        }
+        stop()
+        journal.close()
+        // Through the seat, now empty: no enforcer hears about streams of a server that is gone.
+        for event in gone { coordinator.handle(event) }
+        logger.info(
+            "left the lost server", metadata: ["server.instance": "\(serverInstance)", "journal.pending": "\(journal.pendingRestores.count)"])
+    }
+
     private func stop() {
+        seat.unseat(connection)
         mirror.stop()
         connection.disconnect()
         ending.finish(.stopped)

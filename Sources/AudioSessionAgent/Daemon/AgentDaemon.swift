@@ -12,7 +12,9 @@ import UnixSignals
 /// ``start(_:)`` refuses to start, with a message that says why, when the policy is bad, the bus is
 /// unreachable or another agent owns `org.audiosession.Agent`, or the sound server cannot be
 /// reached; nothing is left behind then. ``run()`` runs until SIGTERM or SIGINT (graceful: the bus
-/// name is released and the agent undoes every change it made), or until the sound server goes away.
+/// name is released and the agent undoes every change it made). When the sound server goes away the
+/// agent stays: ``ReconnectingAgentService`` broadcasts `MediaServicesLost`, keeps the sessions, and
+/// broadcasts `MediaServicesReset` once the server is back.
 ///
 /// ```swift
 /// let daemon = try await AgentDaemon.start(configuration)
@@ -60,30 +62,27 @@ public final class AgentDaemon: Sendable {
         // Players of silenced streams are paused over MPRIS too, on the agent's own bus connection.
         let pauser = MprisPauser(connection: bus, logger: logger)
 
-        let agent: PulseAgent
+        let agent: ReconnectingAgentService
         do {
             let journal = try configuration.journalDirectory ?? JournalDirectory.runtime()
-            agent = try await PulseAgent.start(
+            agent = try await ReconnectingAgentService.start(
                 policy: loaded.policy,
                 configuration: PulseAgentConfiguration(
                     server: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
                     pauser: pauser, logger: logger),
-                sinks: [catalog, notifier])
+                sinks: [catalog, notifier], notifier: notifier, status: status)
         } catch {
             bus.close()
             throw AgentDaemonError(.soundServer, "\(error)")
-        }
-        if let server = agent.mirror.graph.server {
-            status.update { $0.server = "\(server.name) \(server.version)" }
         }
 
         let busService: AgentBusService
         do {
             busService = try await AgentBusService.start(
                 connection: bus, coordinator: agent.coordinator, catalog: catalog, status: status,
-                routes: PulseRouteSource(mirror: agent.mirror, instance: agent.serverInstance), logger: logger)
+                routes: PulseRouteSource(agents: agent.agents), logger: logger)
         } catch {
-            await agent.shutdown()
+            await agent.agent?.shutdown()
             bus.close()
             throw AgentDaemonError(.bus, error.message)
         }
@@ -93,7 +92,7 @@ public final class AgentDaemon: Sendable {
             status: status,
             // The pauser first, so that it stops last: the agent's shutdown may still resume players.
             services: [
-                pauser, ServerLossAnnouncingService(PulseAgentService(agent: agent), notifier: notifier), busService, reloader,
+                pauser, agent, busService, reloader,
             ],
             logger: logger)
     }
@@ -101,7 +100,7 @@ public final class AgentDaemon: Sendable {
     /// Runs the parts until SIGTERM or SIGINT, then shuts them down in reverse order: the reloader,
     /// the bus service (which releases the name), the agent (which undoes everything).
     ///
-    /// - Throws: when a part fails, for example when the sound server went away.
+    /// - Throws: when a part fails, for example when the bus connection breaks.
     public func run() async throws {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(

@@ -3,14 +3,15 @@ import AudioSessionModel
 import PulseBackend
 import SoundServer
 
-/// Routes from the pulse graph mirror: the devices a session's streams are linked to, or the
-/// server's defaults before it has streams.
+/// Routes from the pulse graph mirror of the agent serving now: the devices a session's streams
+/// are linked to, or the server's defaults before it has streams; no route while the server is away.
 struct PulseRouteSource: SessionRouteSource {
-    let mirror: PulseGraphMirror
-    let instance: ServerInstance
+    let agents: CurrentPulseAgent
 
     func route(of streams: [StreamID], withInput: Bool) -> RouteDescription {
-        let graph = mirror.graph
+        guard let agent = agents.now else { return RouteDescription() }
+        let instance = agent.serverInstance
+        let graph = agent.mirror.graph
         guard !streams.isEmpty else {
             return RouteDescription(
                 inputs: withInput ? Self.ports([graph.defaultSource]) : [], outputs: Self.ports([graph.defaultSink]))

@@ -275,6 +275,14 @@ extension Result {
 }
 
 extension PulseEnforcer {
+    /// The server went away with the streams it silenced: their players' MPRIS pauses are let go
+    /// of without a resume (the app decides, after MediaServicesReset, whether to play again).
+    func letGoOfPlayers() {
+        for state in enforced.values where state.silencedWasMuted != nil {
+            pauser?.release(state.last)
+        }
+    }
+
     /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
     func abandon() {
         isShuttingDown = true

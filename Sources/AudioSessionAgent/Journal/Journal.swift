@@ -29,39 +29,54 @@ import Musl
 public final class Journal: Sendable {
     /// The server instance this journal belongs to.
     public let serverInstance: String
+    /// Where that server listens (`unix:/run/user/1000/pulse/native`), recorded in the header so
+    /// a later agent can tell whether the instance still exists; `nil` when not known.
+    public let serverAddress: String?
     /// The journal file.
     public let path: String
     /// Set when the file was damaged on opening and moved aside.
     public let quarantine: JournalQuarantine?
 
-    private let lockDescriptor: Int32
     private let state: Mutex<State>
 
     private struct State {
-        /// Opened for appending; -1 after a failed rewrite.
+        /// The `flock`ed lock file; -1 once closed.
+        var lockDescriptor: Int32
+        /// Opened for appending; -1 after a failed rewrite or once closed.
         var descriptor: Int32
         var ledger: JournalLedger
         /// Lines in the file, the header included.
         var lines: Int
         /// A write failed half-way: the tail may be torn, so the next change rewrites the file.
         var needsRewrite: Bool
+        /// ``close()`` ran: the file stays as it is and changes are refused.
+        var isClosed = false
     }
 
     private init(
-        serverInstance: String, path: String, quarantine: JournalQuarantine?, lockDescriptor: Int32, state: State
+        serverInstance: String, serverAddress: String?, path: String, quarantine: JournalQuarantine?, state: State
     ) {
         self.serverInstance = serverInstance
+        self.serverAddress = serverAddress
         self.path = path
         self.quarantine = quarantine
-        self.lockDescriptor = lockDescriptor
         self.state = Mutex(state)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the file and releases the instance's lock, leaving what is pending on disk: for an
+    /// agent that lost its server and may open the same instance's journal again when it comes
+    /// back. Later changes throw. Safe to call more than once.
+    public func close() {
         state.withLock { state in
+            guard !state.isClosed else { return }
+            state.isClosed = true
             if state.descriptor >= 0 { FileSyscalls.close(state.descriptor) }
+            state.descriptor = -1
+            FileSyscalls.close(state.lockDescriptor)
+            state.lockDescriptor = -1
         }
-        FileSyscalls.close(lockDescriptor)
     }
 
     /// Opens (or creates) the journal of `serverInstance`, reading what a previous agent left.
@@ -70,7 +85,12 @@ public final class Journal: Sendable {
     ///   this instance's journal, ``JournalError/Kind/notPrivate`` when the directory is not this
     ///   user's, ``JournalError/Kind/io`` when a system call fails. A damaged file does not throw:
     ///   see ``quarantine``.
-    public static func open(serverInstance: String, in directory: JournalDirectory) throws(JournalError) -> Journal {
+    ///
+    /// - Parameter serverAddress: where the server listens, written into the header so that a later
+    ///   agent can check whether this instance still exists (``JournalDirectory/discardStale(current:logger:)``).
+    public static func open(
+        serverInstance: String, serverAddress: String? = nil, in directory: JournalDirectory
+    ) throws(JournalError) -> Journal {
         try directory.prepare()
         let path = directory.filePath(forServerInstance: serverInstance)
         let lockDescriptor = try JournalLock.acquire(path: path + ".lock", journalPath: path)
@@ -84,10 +104,13 @@ public final class Journal: Sendable {
             let quarantine = try replay.firstProblem.map { problem throws(JournalError) in
                 try moveAside(path, problem: problem, damagedLines: replay.damagedLines)
             }
-            let (descriptor, lines) = try rewrite(path, serverInstance: serverInstance, ledger: replay.ledger)
+            let header = JournalLine.header(serverInstance: serverInstance, serverAddress: serverAddress)
+            let (descriptor, lines) = try rewrite(path, header: header, ledger: replay.ledger)
             return Journal(
-                serverInstance: serverInstance, path: path, quarantine: quarantine, lockDescriptor: lockDescriptor,
-                state: State(descriptor: descriptor, ledger: replay.ledger, lines: lines, needsRewrite: false))
+                serverInstance: serverInstance, serverAddress: serverAddress, path: path, quarantine: quarantine,
+                state: State(
+                    lockDescriptor: lockDescriptor, descriptor: descriptor, ledger: replay.ledger, lines: lines,
+                    needsRewrite: false))
         } catch {
             FileSyscalls.close(lockDescriptor)
             throw error
@@ -127,13 +150,16 @@ public final class Journal: Sendable {
 
     private func change(_ record: JournalRecord) throws(JournalError) {
         let path = path
-        let serverInstance = serverInstance
+        let header = JournalLine.header(serverInstance: serverInstance, serverAddress: serverAddress)
         try state.withLock { state throws(JournalError) in
+            guard !state.isClosed else {
+                throw JournalError(kind: .io, path: path, reason: "the journal was closed (its server went away)")
+            }
             var updated = state.ledger
             updated.apply(record)
             guard updated != state.ledger else { return }
             if state.needsRewrite {
-                try Self.replaceFile(of: &state, path: path, serverInstance: serverInstance, ledger: updated)
+                try Self.replaceFile(of: &state, path: path, header: header, ledger: updated)
                 return
             }
             let written = FileSyscalls.writeAll(state.descriptor, JournalLine.encode(record)).flatMap {
@@ -146,7 +172,7 @@ public final class Journal: Sendable {
             state.ledger = updated
             state.lines += 1
             if Self.shouldCompact(lines: state.lines, pending: updated.count) {
-                try Self.replaceFile(of: &state, path: path, serverInstance: serverInstance, ledger: updated)
+                try Self.replaceFile(of: &state, path: path, header: header, ledger: updated)
             }
         }
     }
@@ -158,23 +184,26 @@ public final class Journal: Sendable {
     }
 
     private static func replaceFile(
-        of state: inout State, path: String, serverInstance: String, ledger: JournalLedger
+        of state: inout State, path: String, header: [UInt8], ledger: JournalLedger
     ) throws(JournalError) {
         if state.descriptor >= 0 { FileSyscalls.close(state.descriptor) }
         state.descriptor = -1
         state.needsRewrite = true
-        let (descriptor, lines) = try rewrite(path, serverInstance: serverInstance, ledger: ledger)
-        state = State(descriptor: descriptor, ledger: ledger, lines: lines, needsRewrite: false)
+        let (descriptor, lines) = try rewrite(path, header: header, ledger: ledger)
+        state.descriptor = descriptor
+        state.ledger = ledger
+        state.lines = lines
+        state.needsRewrite = false
     }
 
     /// Writes `ledger` to a temporary file, syncs it, renames it over `path`, syncs the directory,
     /// and opens the result for appending.
     private static func rewrite(
-        _ path: String, serverInstance: String, ledger: JournalLedger
+        _ path: String, header: [UInt8], ledger: JournalLedger
     ) throws(JournalError) -> (descriptor: Int32, lines: Int) {
         let temporary = path + ".tmp"
         let records = ledger.records
-        var bytes = JournalLine.header(serverInstance: serverInstance)
+        var bytes = header
         for record in records { bytes += JournalLine.encode(record) }
         // A leftover temporary file keeps its mode through O_TRUNC: start from nothing.
         if case .failure(let error) = FileSyscalls.removeFile(temporary) {

@@ -30,9 +30,14 @@ public struct JournalDirectory: Hashable, Sendable {
 
     /// The server instances that have a journal here, as their headers name them.
     ///
-    /// A file whose header cannot be read is skipped: ``Journal/open(serverInstance:in:)`` is the
-    /// place that reports and quarantines damage.
+    /// A file whose header cannot be read is skipped: ``Journal/open(serverInstance:serverAddress:in:)``
+    /// is the place that reports and quarantines damage.
     public func serverInstances() throws(JournalError) -> [String] {
+        try recordedServers().map(\.instance)
+    }
+
+    /// The server instances that have a journal here, with the address each header recorded.
+    public func recordedServers() throws(JournalError) -> [RecordedServer] {
         let names: [String]
         switch FileSyscalls.directoryEntries(path) {
         case .success(let entries): names = entries
@@ -43,9 +48,9 @@ public struct JournalDirectory: Hashable, Sendable {
             name in
             guard case .success(let bytes?) = FileSyscalls.contents(ofFile: path + "/" + name, limit: 4096),
                 let end = bytes.firstIndex(of: UInt8(ascii: "\n")),
-                case .success(.header(let instance)) = JournalLine.parse(bytes[..<end])
+                case .success(.header(let instance, let address)) = JournalLine.parse(bytes[..<end])
             else { return nil }
-            return instance
+            return RecordedServer(instance: instance, address: address)
         }
     }
 
@@ -98,6 +103,14 @@ public struct JournalDirectory: Hashable, Sendable {
         case .success:
             break
         }
+    }
+
+    /// A server instance a journal belongs to, as its header records it.
+    public struct RecordedServer: Hashable, Sendable {
+        /// The server instance.
+        public var instance: String
+        /// Where the server listened; `nil` in journals written before addresses were recorded.
+        public var address: String?
     }
 
     static let filePrefix = "journal-"

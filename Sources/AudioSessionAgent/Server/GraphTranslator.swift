@@ -57,6 +57,20 @@ final class GraphTranslator: @unchecked Sendable {
         }
     }
 
+    /// The server went away: stops translating and returns what the engine must forget, every
+    /// stream and device the translator told it about, as vanish events (to be handled once the
+    /// agent has left its seat, so no enforcer acts on them).
+    func retire() -> [PolicyEvent] {
+        let streams = table.all.sorted { $0.0.serial < $1.0.serial }.map { PolicyEvent.streamVanished($0.0.id) }
+        let devices = (Array(table.graph.sinks.values) + Array(table.graph.sources.values))
+            .filter { StreamTranslation.info(for: $0) != nil }
+            .sorted { $0.index < $1.index }
+            .map { PolicyEvent.deviceRemoved(StreamTranslation.deviceID(of: $0)) }
+        end()
+        infos = [:]
+        return streams + devices
+    }
+
     /// Stops translating (the agent is shutting down).
     func end() {
         isFollowing = false

@@ -58,6 +58,19 @@ public final class PulseConnection: Sendable {
     /// Whether the connection is up: `false` after ``disconnect()`` or when the server went away.
     public var isConnected: Bool { core.isConnected }
 
+    /// The address libpulse reached the server at (`unix:/run/user/1000/pulse/native`), so that
+    /// the same server can be found again; `nil` once the connection is closed.
+    ///
+    /// The corresponding PulseAudio call is `pa_context_get_server`.
+    public var serverAddress: String? {
+        core.withLoopLocked { access -> String? in
+            guard let context = access.context, let server = pa_context_get_server(context) else { return nil }
+            let address = String(cString: server)
+            // libpulse names a local socket by its path alone; PULSE_SERVER wants the prefix.
+            return address.hasPrefix("/") ? "unix:" + address : address
+        }
+    }
+
     /// Closes the connection and stops its loop thread; pending calls fail with
     /// ``PulseError/Code/connectionTerminated``. Safe to call more than once. Call it from outside
     /// the loop thread (not from a mirror's handler), so the thread can be joined.

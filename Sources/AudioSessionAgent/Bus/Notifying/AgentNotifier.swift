@@ -32,8 +32,13 @@ public final class AgentNotifier: DecisionSink {
     }
 
     public func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
-        for decision in decisions {
-            notifySession(of: decision, in: view)
+        // Between MediaServicesLost and MediaServicesReset sessions hear nothing else: what the
+        // engine makes of the old server's streams vanishing and the new one's appearing is the
+        // reset itself, after which apps read their state again.
+        if status.current.mediaServicesAvailable {
+            for decision in decisions {
+                notifySession(of: decision, in: view)
+            }
         }
         announceActivityChanges(after: event, decisions: decisions, in: view)
         announceStreamChanges(decisions, in: view)

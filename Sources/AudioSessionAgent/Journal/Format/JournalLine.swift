@@ -3,6 +3,7 @@
 ///
 /// ```text
 /// 2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native
+/// B3B2BBED audiosession-journal 1 pulseaudio-host-1f2e3d4c unix:/run/user/1000/pulse/native
 /// BC34F5B5 duck 4711 65536/65536 0.3
 /// 07EA09D2 clear volume 4711
 /// ```
@@ -12,12 +13,16 @@ enum JournalLine {
 
     /// What a line holds.
     enum Content: Hashable {
-        case header(serverInstance: String)
+        /// The server instance the journal belongs to, and where that server listened when the
+        /// journal was written (older journals and agents that do not know it leave it out).
+        case header(serverInstance: String, serverAddress: String?)
         case record(JournalRecord)
     }
 
-    static func header(serverInstance: String) -> [UInt8] {
-        encode([magic, version, FieldEncoding.encodeField(serverInstance)])
+    static func header(serverInstance: String, serverAddress: String? = nil) -> [UInt8] {
+        var fields = [magic, version, FieldEncoding.encodeField(serverInstance)]
+        if let serverAddress { fields.append(FieldEncoding.encodeField(serverAddress)) }
+        return encode(fields)
     }
 
     static func encode(_ record: JournalRecord) -> [UInt8] {
@@ -77,12 +82,16 @@ enum JournalLine {
             record.map { .success(.record($0)) } ?? problem("malformed \"\(fields.joined(separator: " "))\"")
         }
         switch (fields.first, fields.count) {
-        case (magic?, 3):
+        case (magic?, 3), (magic?, 4):
             guard fields[1] == version else {
                 return problem("journal version \(fields[1]); this agent writes and reads version \(version)")
             }
-            return FieldEncoding.decode(fields[2]).map { .success(.header(serverInstance: $0)) }
-                ?? problem("malformed server instance in the header")
+            guard let instance = FieldEncoding.decode(fields[2]) else {
+                return problem("malformed server instance in the header")
+            }
+            guard fields.count == 4 else { return .success(.header(serverInstance: instance, serverAddress: nil)) }
+            return FieldEncoding.decode(fields[3]).map { .success(.header(serverInstance: instance, serverAddress: $0)) }
+                ?? problem("malformed server address in the header")
         case ("duck"?, 4):
             return record(
                 serial(fields[1]).flatMap { stream in

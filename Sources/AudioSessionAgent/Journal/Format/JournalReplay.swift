@@ -28,7 +28,7 @@ struct JournalReplay {
         for (index, line) in lines.enumerated() {
             let isLast = index == lines.count - 1 && !droppedTornLine
             switch JournalLine.parse(line) {
-            case .success(.header(let instance)) where index == 0:
+            case .success(.header(let instance, _)) where index == 0:
                 guard instance == serverInstance else {
                     damaged(line: 1, "belongs to server instance \"\(instance)\", not \"\(serverInstance)\"")
                     return

@@ -1,0 +1,9 @@
+/// One row of `ListSessions`.
+struct ListedSession: Sendable, CustomStringConvertible {
+    var id: String
+    var category: String
+    var options: [String]
+    var activity: String
+
+    var description: String { "\(id) \(category) \(options) \(activity)" }
+}

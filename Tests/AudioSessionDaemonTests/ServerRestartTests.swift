@@ -1,0 +1,159 @@
+import AudioSessionAgent
+import AudioSessionBus
+import AudioSessionTesting
+import Foundation
+import Glibc
+import Testing
+
+/// The built `audiosessiond` outliving its sound server: the server process is stopped by its PID
+/// and started again on the same socket, as when a user's server crashes or is restarted.
+@Suite("audiosessiond across a sound-server restart", .serialized, .timeLimit(.minutes(4)))
+struct ServerRestartTests {
+    /// The servers a restart is tried on: PulseAudio (minimal, and Debian's stock configuration
+    /// with the role-cork the agent takes over and the restore database), and pipewire-pulse alone
+    /// (PipeWire and WirePlumber keep running).
+    enum Server: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case pulseaudio = "PulseAudio (minimal)"
+        case pulseaudioStock = "PulseAudio (stock)"
+        case pipewirePulse = "pipewire-pulse"
+
+        var testDescription: String { rawValue }
+
+        func start() async throws -> any PulseProtocolServer {
+            switch self {
+            case .pulseaudio: try await PrivatePulseAudio.start(.minimal)
+            case .pulseaudioStock: try await PrivatePulseAudio.start(.stock)
+            case .pipewirePulse: try await PrivatePipeWire.start()
+            }
+        }
+    }
+
+    /// The shipped policy ducks to 0.3 in amplitude: ∛0.3 of a stream's volume on pactl's cubic
+    /// scale, 100 % → 67 %.
+    static let duckedPercent = 67
+
+    @Test(
+        "lost: broadcast once, Activate refused, sessions kept, agent running; reset: the active duck-others session ducks new music; SIGTERM undoes it",
+        arguments: Server.allCases)
+    func survivesRestart(server kind: Server) async throws {
+        let server = try await kind.start()
+        defer { server.stop() }
+        let bus = try await PrivateDBus.start()
+        defer { bus.stop() }
+        let binary = try DaemonBinary()
+        defer { binary.cleanUp() }
+        let client = DaemonClient(connection: try BusConnection(address: bus.address))
+        defer { client.connection.close() }
+        let signals = SignalRecorder(try await client.connection.signals(matching: BusMatchRule(interface: AgentInterface.name)))
+
+        let daemon = try binary.spawn([], bus: bus, pulse: server)
+        defer { daemon.kill() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await signals.follow() }
+            defer { group.cancelAll() }
+            try await waitUntil("audiosessiond owns its name", timeout: .seconds(20)) {
+                guard daemon.isRunning else { throw DaemonExited(output: daemon.standardError) }
+                return await client.agentOwner() != nil
+            }
+            let prompt = try ToneFile.sine(frequency: 660, seconds: 120, in: binary.scratch, name: "prompt.wav")
+            let song = try ToneFile.sine(frequency: 440, seconds: 120, in: binary.scratch, name: "song.wav")
+            func volume(of name: String) async throws -> [Int]? {
+                try await server.sinkInput(where: "media.name", is: name)?.volumePercents
+            }
+            func waitForDuck(of name: String) async throws {
+                do {
+                    try await waitUntil("\(name) is ducked", timeout: .seconds(20)) {
+                        try await volume(of: name) == [Self.duckedPercent, Self.duckedPercent]
+                    }
+                } catch {
+                    Issue.record("\(try await server.sinkInputs())\n\(daemon.standardError)")
+                    throw error
+                }
+            }
+
+            // Music first (an app without a session), settled before anything ducks it.
+            let firstMusic = try server.spawn("paplay", ["--property=media.name=music-1", "--property=media.role=music", song])
+            defer { firstMusic.kill() }
+            try await waitUntil("music-1 plays at 100 %") { try await volume(of: "music-1") == [100, 100] }
+            // audiosessionctl monitor prints the agent's events; the navigation session's
+            // activation shows it is listening before anything else happens.
+            let monitor = try binary.spawnCtl(["monitor"], bus: bus, pulse: server)
+            defer { monitor.kill() }
+            try await waitUntil("monitor answers", timeout: .seconds(20)) {
+                guard monitor.isRunning else { throw DaemonExited(output: monitor.standardError) }
+                return try await client.status().3
+            }
+            // A navigation app in a duck-others session that plays its prompt again whenever it
+            // can (its stream dies with the server), while the gate file exists.
+            let gate = binary.scratch + "/prompting"
+            _ = FileManager.default.createFile(atPath: gate, contents: nil)
+            let navigation = try binary.spawnCtl(
+                [
+                    "run", "--category", "playback", "--option", "mix-with-others", "--option", "duck-others", "--",
+                    "sh", "-c", PromptLoop.script, "prompt-loop", gate, prompt,
+                ], bus: bus, pulse: server)
+            defer { navigation.kill() }
+            try await waitForDuck(of: "music-1")
+            try await waitUntil("monitor shows the navigation session active", timeout: .seconds(20)) {
+                monitor.standardOutput.contains("activity=active")
+            }
+
+            // The server goes away.
+            try FileManager.default.removeItem(atPath: gate)
+            try await server.haltServerProcess()
+            try await waitUntil("MediaServicesLost is broadcast", timeout: .seconds(20)) { signals.count("MediaServicesLost") == 1 }
+            #expect(daemon.isRunning, "the agent stays: \(daemon.standardError)")
+            #expect(try await client.status().3 == false, "GetStatus: media services unavailable")
+            let probe = try await client.configuredSession(category: "playback")
+            let refusal = try await client.refusal("Activate", [.string(probe.id)])
+            #expect(refusal?.name.rawValue == "org.audiosession.Error.MediaServicesUnavailable", "\(String(describing: refusal))")
+            let route = try await client.call("GetCurrentRoute", [.string(probe.id)])
+            #expect(Self.portCount(route) == 0, "no server, no route: \(route)")
+            let kept = try await client.sessions().first { $0.options.contains("duck-others") }
+            #expect(kept?.activity == "active", "the navigation session keeps its activity: \(String(describing: kept))")
+            #expect(kept?.category == "playback")
+            #expect(signals.count("MediaServicesReset") == 0)
+
+            // The server is back on the same socket.
+            try await server.resumeServerProcess()
+            try await waitUntil("MediaServicesReset is broadcast", timeout: .seconds(30)) { signals.count("MediaServicesReset") == 1 }
+            #expect(try await client.status().3 == true, "GetStatus: media services available again")
+            let routeAgain = try await client.call("GetCurrentRoute", [.string(probe.id)])
+            #expect(Self.portCount(routeAgain) == 1, "the new server's default sink: \(routeAgain)")
+            #expect(signals.count("MediaServicesLost") == 1, "lost once")
+            #expect(daemon.isRunning)
+
+            // A new music stream, then the navigation app's new prompt: the session, still active,
+            // ducks it.
+            let secondMusic = try server.spawn("paplay", ["--property=media.name=music-2", "--property=media.role=music", song])
+            defer { secondMusic.kill() }
+            try await waitUntil("music-2 plays at 100 %") { try await volume(of: "music-2") == [100, 100] }
+            _ = FileManager.default.createFile(atPath: gate, contents: nil)
+            try await waitForDuck(of: "music-2")
+
+            try await waitUntil("monitor printed the reset", timeout: .seconds(20)) {
+                monitor.standardOutput.contains("media-services-reset")
+            }
+            let printed = monitor.standardOutput.split(separator: "\n").filter { $0.hasPrefix("media-services") }
+            #expect(printed == ["media-services-lost", "media-services-reset"], "\(monitor.standardOutput)")
+            monitor.terminate()
+            #expect(await monitor.waitForExit() == 0, "\(monitor.standardError)")
+
+            daemon.terminate()
+            #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
+            #expect(try await volume(of: "music-2") == [100, 100], "nothing is left ducked")
+            #expect(daemon.standardError.contains("media services lost"), "\(daemon.standardError)")
+            #expect(daemon.standardError.contains("media services reset"), "\(daemon.standardError)")
+        }
+    }
+}
+
+extension ServerRestartTests {
+    /// The number of ports, inputs and outputs, in a `GetCurrentRoute` reply; nil when malformed.
+    static func portCount(_ reply: BusArguments) -> Int? {
+        guard case .structure(let sides)? = reply.first, sides.count == 2,
+            case .array(_, let inputs) = sides[0], case .array(_, let outputs) = sides[1]
+        else { return nil }
+        return inputs.count + outputs.count
+    }
+}
