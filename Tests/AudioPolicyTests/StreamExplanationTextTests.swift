@@ -1,4 +1,5 @@
 import Testing
+import AudioSessionModel
 
 @testable import AudioPolicy
 
@@ -14,7 +15,7 @@ struct StreamExplanationTextTests {
         let text = try #require(engine.explanation(of: "music")).description
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "stream music: silenced, role music, through stream music", "\(text)")
-        #expect(lines.contains { $0.hasPrefix("silenced: ") && $0.contains("stream call") }, "\(text)")
+        #expect(lines.contains { $0 == "silenced: stream call (rank 90) outranks it and plays alone (exclusive)" }, "the call's rank: \(text)")
         #expect(!text.contains("AudioPolicy."), "no type names: \(text)")
         #expect(!text.contains("SilenceCause"), "\(text)")
         #expect(lines.filter { $0.contains("silenced,") }.count == 1, "the effect is said once: \(text)")
@@ -25,6 +26,30 @@ struct StreamExplanationTextTests {
             stream: "song", effect: .silenced(.interruption), role: .music, participant: .session("1"),
             excludedBecause: nil, duckedBy: [:], silencedBy: [:], sessionInterruptedBy: [.session("2")], policyEnabled: true)
         #expect(explanation.description == "stream song: silenced, role music, through session 1\nsilenced: interrupted by session 2")
+    }
+
+    @Test func aSessionsInterrupterAndADuckerCarryTheirRanks() throws {
+        var engine = PolicyEngine(
+            policy: try PolicyLoader.forFile().load(explicitFile: PolicyTestPaths.shipped("default.toml")).policy)
+        let player = try SessionConfiguration(category: .playback)
+        let prompt = try SessionConfiguration(category: .playback, mode: .voicePrompt, options: [.duckOthers])
+        _ = engine.handle(.sessionRegistered("player", app: AppIdentity(applicationID: "org.example.Player")))
+        _ = engine.handle(.sessionConfigured("player", player))
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "song", direction: .playback, properties: [:], session: "player", isSounding: true)))
+        _ = engine.handle(.sessionActivated("player"))
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "tab", direction: .playback, properties: [:], isSounding: true)))
+        _ = engine.handle(.sessionRegistered("maps", app: AppIdentity(applicationID: "org.example.Maps")))
+        _ = engine.handle(.sessionConfigured("maps", prompt))
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "cue", direction: .playback, properties: [:], session: "maps", isSounding: true)))
+        _ = engine.handle(.sessionActivated("maps"))
+        let ducked = try #require(engine.explanation(of: "tab")).description
+        #expect(ducked.contains("ducked to 0.3 by session maps (duck-others, rank 80)"), "\(ducked)")
+
+        _ = engine.handle(.sessionRegistered("phone", app: AppIdentity(applicationID: "org.example.Phone")))
+        _ = engine.handle(.sessionConfigured("phone", try SessionConfiguration(category: .playAndRecord, mode: .voiceChat)))
+        _ = engine.handle(.sessionActivated("phone"))
+        let interrupted = try #require(engine.explanation(of: "song")).description
+        #expect(interrupted.contains("silenced: interrupted by session phone (rank 90)"), "\(interrupted)")
     }
 
     @Test func aDuckReadsAsAFractionOfTheVolume() throws {

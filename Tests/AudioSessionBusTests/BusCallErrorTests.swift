@@ -53,6 +53,7 @@ struct BusCallErrorTests {
         let method = await #expect(throws: BusError.self) { try await rig.callTest("NoSuchMethod") }
         #expect(method?.name == .unknownMethod)
         #expect(method?.message.contains("NoSuchMethod") == true)
+        #expect(method?.message.hasSuffix("; it has Echo, EchoAsync, Fail, Greet, Record, RecordAsync, Stall, WhoAmI") == true, "\(method?.message ?? "")")
         let interface = await #expect(throws: BusError.self) {
             try await rig.client.call(
                 destination: rig.service.uniqueName, path: BusTestRig.path, interface: "org.audiosession.Nope1",

@@ -30,16 +30,20 @@ extension PolicyEngine {
     /// ```swift
     /// print(engine.explanation(of: "music") ?? "no such stream")
     /// // stream music: ducked(level: 0.3), role music, through stream music
-    /// // ducked to 0.3 by session nav (duck-others)
+    /// // ducked to 0.3 by session nav (duck-others, rank 80)
     /// ```
     public func explanation(of stream: StreamID) -> StreamExplanation? {
         guard let record = state.streams[stream] else { return nil }
         let interruptedBy = record.session.flatMap { state.sessions[$0] }?.interruptedBy ?? []
         var silencedBy = record.silencers
         if state.unplugHolds[stream] != nil { silencedBy[.stream(stream)] = .unplugged }
+        var ranks: [Participant: Int] = [:]
+        for who in Set(record.duckers.keys).union(record.silencers.keys).union(interruptedBy) {
+            ranks[who] = rank(of: who)
+        }
         return StreamExplanation(
             stream: stream, effect: effect(of: record), role: record.role, participant: participant(of: record),
             excludedBecause: record.excludedBecause, duckedBy: record.duckers, silencedBy: silencedBy,
-            sessionInterruptedBy: interruptedBy, policyEnabled: state.policy.enabled)
+            sessionInterruptedBy: interruptedBy, policyEnabled: state.policy.enabled, ranks: ranks)
     }
 }

@@ -18,26 +18,41 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     public var sessionInterruptedBy: Set<Participant>
     /// Whether the policy is enabled; when it is not, nothing is enforced.
     public var policyEnabled: Bool
+    /// The rank policy gives each participant named above (duckers, silencers, interrupters), so a
+    /// reader sees why that one won; one the engine no longer knows is missing.
+    public var ranks: [Participant: Int] = [:]
 
     /// One line per fact, for people: no type names, each fact once.
     ///
     /// ```swift
     /// print(explanation)
     /// // stream 12: silenced, role music, through stream 12
-    /// // silenced: interrupted by stream 14
+    /// // silenced: interrupted by stream 14 (rank 90)
     /// ```
     public var description: String {
         var lines = ["stream \(stream): \(Self.words(for: effect)), role \(role.name), through \(participant)"]
         if !policyEnabled { lines.append("policy disabled: the agent observes only") }
         if let excludedBecause { lines.append(excludedBecause) }
-        for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) { lines.append("ducked to \(level) by \(who) (duck-others)") }
-        for (who, cause) in silencedBy.sorted(by: { $0.key < $1.key }) { lines.append("silenced: " + Self.words(for: cause, by: who)) }
+        for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) {
+            lines.append("ducked to \(level) by \(who) (duck-others\(rankWords(of: who, after: ", ")))")
+        }
+        for (who, cause) in silencedBy.sorted(by: { $0.key < $1.key }) {
+            lines.append("silenced: " + Self.words(for: cause, by: "\(who)" + rankWords(of: who)))
+        }
         // An interrupted session's streams are silenced by the interruption, not by a silencer.
         let silencedByInterruption = effect == .silenced(.interruption) && silencedBy.isEmpty
         for who in sessionInterruptedBy.sorted() {
-            lines.append(silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)")
+            let phrase = silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)"
+            lines.append(phrase + rankWords(of: who))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// ` (rank 90)` for a participant whose rank is known (`, rank 90` inside a parenthesis
+    /// already open), empty otherwise.
+    func rankWords(of who: Participant, after separator: String? = nil) -> String {
+        guard let rank = ranks[who] else { return "" }
+        return separator.map { "\($0)rank \(rank)" } ?? " (rank \(rank))"
     }
 
     /// `playing`, `ducked to 0.3 of its volume` or `silenced`.
@@ -50,7 +65,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Why `who` silences the stream, as a phrase.
-    static func words(for cause: SilenceCause, by who: Participant) -> String {
+    static func words(for cause: SilenceCause, by who: String) -> String {
         switch cause {
         case .interruption: "interrupted by \(who)"
         case .record: "\(who) records, which silences all other output"

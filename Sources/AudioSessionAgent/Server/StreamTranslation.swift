@@ -11,6 +11,7 @@ import SoundServer
 /// | fact | set when |
 /// | --- | --- |
 /// | `audiosession.monitor-capture=true` | a capture stream reads a monitor source (level meters, recorders of what plays) |
+/// | `resample.method=peaks` | PulseAudio resamples the stream by peak detection: a level meter (pavucontrol's), also on a microphone |
 /// | `audiosession.owner-module=NAME` | a server module, not a client, owns the stream (loopback, echo-cancel, filters) |
 /// | `audiosession.agent=true` | the stream belongs to the agent's own client |
 /// | `audiosession.left-to-server=MODULE` | the policy leaves the stream's role to that server module (``ServerModulePlan/moduleHandling(role:)``) |
@@ -22,6 +23,8 @@ import SoundServer
 enum StreamTranslation {
     /// The client property the agent puts on its own connection, so its streams are recognised.
     static let agentProperty = "audiosession.agent"
+    /// PulseAudio's resample method for `PA_STREAM_PEAK_DETECT` streams (level meters).
+    static let peakDetectResampleMethod = "peaks"
 
     /// The engine's view of `stream`.
     static func info<Processes: ProcessTable>(
@@ -37,6 +40,11 @@ enum StreamTranslation {
         }
         // A client's stream is "owned" by the protocol module it came through: only streams
         // without a client (loopback, echo-cancel, filters) belong to a module.
+        // PulseAudio tells a peak-detect stream only by its resample method, which is not a property;
+        // pipewire-pulse says "PipeWire" here and sets resample.peaks=true on the stream instead.
+        if stream.resampleMethod == Self.peakDetectResampleMethod {
+            properties["resample.method"] = Self.peakDetectResampleMethod
+        }
         if stream.clientIndex == nil, let module = stream.moduleIndex {
             properties["audiosession.owner-module"] = graph.modules[module]?.name ?? "module-\(module)"
         }

@@ -205,14 +205,27 @@ final class BusRouter: Sendable {
                 return .failure(BusError(.unknownInterface, "\(object.path) has no interface \(interface)"))
             }
             guard let method = found.methods[member] else {
-                return .failure(BusError(.unknownMethod, "interface \(interface) at \(object.path) has no method \(member)"))
+                return .failure(
+                    BusError(
+                        .unknownMethod,
+                        "interface \(interface) at \(object.path) has no method \(member); it has "
+                            + Self.methodList(found.methods.keys)))
             }
             return .success(method)
         }
         for name in object.interfaces.keys.sorted() {
             if let method = object.interfaces[name]?.methods[member] { return .success(method) }
         }
-        return .failure(BusError(.unknownMethod, "\(object.path) has no method \(member)"))
+        let everyMethod = object.interfaces.values.flatMap(\.methods.keys)
+        return .failure(
+            BusError(.unknownMethod, "\(object.path) has no method \(member); it has " + methodList(everyMethod)))
+    }
+
+    /// The method names a caller may use instead, sorted, for an `UnknownMethod` message: callers
+    /// in other languages see what the interface offers without introspecting it.
+    private static func methodList(_ names: some Sequence<String>) -> String {
+        let sorted = Set(names).sorted()
+        return sorted.isEmpty ? "(none)" : sorted.joined(separator: ", ")
     }
 
     /// The names of the nodes directly below `path` that lead to exported objects.

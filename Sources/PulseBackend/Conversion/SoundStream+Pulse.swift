@@ -10,7 +10,7 @@ extension SoundStream {
             moduleIndex: PulseValues.index(info.owner_module), properties: properties,
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
             isMuted: info.mute != 0, isCorked: info.corked != 0, hasVolume: info.has_volume != 0,
-            isVolumeWritable: info.volume_writable != 0)
+            isVolumeWritable: info.volume_writable != 0, resampleMethod: PulseValues.string(info.resample_method))
     }
 
     init(sourceOutput info: pa_source_output_info) {
@@ -21,6 +21,6 @@ extension SoundStream {
             moduleIndex: PulseValues.index(info.owner_module), properties: properties,
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
             isMuted: info.mute != 0, isCorked: info.corked != 0, hasVolume: info.has_volume != 0,
-            isVolumeWritable: info.volume_writable != 0)
+            isVolumeWritable: info.volume_writable != 0, resampleMethod: PulseValues.string(info.resample_method))
     }
 }

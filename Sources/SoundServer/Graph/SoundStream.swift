@@ -43,13 +43,16 @@ public struct SoundStream: Hashable, Sendable, Identifiable {
     public var hasVolume: Bool
     /// Whether a client may change the stream's volume.
     public var isVolumeWritable: Bool
+    /// How the server resamples the stream, where it says (`speex-float-1`, `peaks` for a level
+    /// meter's peak-detect stream on PulseAudio); pipewire-pulse says `PipeWire` for every stream.
+    public var resampleMethod: String?
 
     /// A stream with all its facts.
     public init(
         kind: Kind, index: UInt32, serial: UInt64? = nil, name: String, clientIndex: UInt32? = nil,
         deviceIndex: UInt32?, moduleIndex: UInt32? = nil, properties: [String: String] = [:],
         channelMap: ChannelMap = ChannelMap([]), volume: ChannelVolumes = ChannelVolumes([]), isMuted: Bool = false,
-        isCorked: Bool = false, hasVolume: Bool = true, isVolumeWritable: Bool = true
+        isCorked: Bool = false, hasVolume: Bool = true, isVolumeWritable: Bool = true, resampleMethod: String? = nil
     ) {
         self.kind = kind
         self.index = index
@@ -65,6 +68,7 @@ public struct SoundStream: Hashable, Sendable, Identifiable {
         self.isCorked = isCorked
         self.hasVolume = hasVolume
         self.isVolumeWritable = isVolumeWritable
+        self.resampleMethod = resampleMethod
     }
 
     /// The stream's identity in a ``Graph``: its kind and index.

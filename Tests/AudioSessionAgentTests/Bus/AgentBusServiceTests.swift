@@ -97,6 +97,18 @@ struct AgentBusServiceTests {
         }
     }
 
+    @Test("a method the interface lacks gets UnknownMethod listing the methods it has")
+    func unknownMethod() async throws {
+        try await AgentBusRig.run { rig in
+            let refusal = try await rig.alice.refusal("Activte", [.string("/org/audiosession/Agent/session/1")])
+            #expect(refusal.name == .unknownMethod)
+            let contract = try AgentInterface.contract()
+            #expect(refusal.message.contains("has no method Activte; it has "), "\(refusal.message)")
+            let listed = refusal.message.components(separatedBy: "; it has ").last?.components(separatedBy: ", ") ?? []
+            #expect(Set(listed) == Set(contract.methods.map(\.name)), "\(refusal.message)")
+        }
+    }
+
     @Test("the interrupted session gets InterruptionBegan, then InterruptionEnded with should_resume when the interrupter deactivates with notify-others")
     func interruptionAndResume() async throws {
         try await AgentBusRig.run { rig in

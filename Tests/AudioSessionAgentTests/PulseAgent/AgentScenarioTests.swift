@@ -4,30 +4,49 @@ import Foundation
 import PolicyScenarios
 import Testing
 
-/// The engine's scenario tables, run against the in-process agent on a real PulseAudio with paplay
-/// clients: the same tables, the same verdicts. Tables that cork and uncork streams need a client
-/// that can be corked from outside and are not run here.
+/// Every scenario table of the engine, run against the in-process agent on real servers with real
+/// clients (paplay, parec, mpv with mpv-mpris on a private bus, a peak meter, server modules and a
+/// PipeWire filter-chain; see ``ScenarioClients``): the same tables, the same verdicts.
 @Suite("Agent on real servers: scenario tables", .serialized)
 struct AgentScenarioTests {
-    static let runnable = [
-        "activation-refused-during-call", "app-of-active-session-dies", "interrupt-spoken-audio-pauses-podcast",
-        "role-names-normalised", "voice-chat-without-the-rank",
-    ]
-
     static var repository: String {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(4)
         return parts.joined(separator: "/")
     }
 
-    @Test("PulseAudio (minimal): the table holds", arguments: runnable)
+    /// Every table under Tests/AudioPolicyTests/Scenarios, by name.
+    static var allTables: [String] {
+        let folder = repository + "/Tests/AudioPolicyTests/Scenarios"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".toml") }.map { String($0.dropLast(".toml".count)) }.sorted()
+    }
+
+    /// The tables to run: all, or the comma-separated names in `AGENT_SCENARIOS` (to rerun one).
+    static var tables: [String] {
+        guard let chosen = ProcessInfo.processInfo.environment["AGENT_SCENARIOS"] else { return allTables }
+        return chosen.split(separator: ",").map(String.init)
+    }
+
+    @Test("every scenario table is run here") func everyTable() {
+        #expect(Self.allTables.count == 18, "\(Self.allTables)")
+    }
+
+    @Test("PulseAudio (minimal): the table holds", arguments: tables)
     func scenarioOnPulseAudio(_ name: String) async throws {
         let pulse = try await PrivatePulseAudio.start(.minimal)
         defer { pulse.stop() }
         try await run(name, on: pulse)
     }
 
-    @Test("pipewire-pulse: the table holds", arguments: runnable)
+    @Test("PulseAudio (stock config): the table holds", arguments: tables)
+    func scenarioOnStockPulseAudio(_ name: String) async throws {
+        let pulse = try await PrivatePulseAudio.start(.stock)
+        defer { pulse.stop() }
+        try await run(name, on: pulse)
+    }
+
+    @Test("pipewire-pulse: the table holds", arguments: tables)
     func scenarioOnPipeWirePulse(_ name: String) async throws {
         let pipewire = try await PrivatePipeWire.start()
         defer { pipewire.stop() }
@@ -38,9 +57,16 @@ struct AgentScenarioTests {
         let path = Self.repository + "/Tests/AudioPolicyTests/Scenarios/\(name).toml"
         let scenario = try ScenarioParser(path: path, shippedPolicies: Self.repository + "/policies")
             .parse(try String(contentsOfFile: path, encoding: .utf8))
-        var world = try await AgentScenarioWorld.start(scenario, on: server)
-        let run = try await ScenarioRunner(scenario: scenario).run(in: &world)
-        await world.stop()
-        #expect(run.report == nil, "\(run.report ?? "")")
+        let bus = try await PrivateDBus.start()
+        defer { bus.stop() }
+        var world = try await AgentScenarioWorld.start(scenario, on: server, bus: bus)
+        do {
+            let run = try await ScenarioRunner(scenario: scenario).run(in: &world)
+            await world.stop()
+            #expect(run.report == nil, "\(run.report ?? "")")
+        } catch {
+            await world.stop()
+            throw error
+        }
     }
 }

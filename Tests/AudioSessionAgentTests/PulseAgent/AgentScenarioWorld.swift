@@ -6,61 +6,85 @@ import PolicyScenarios
 import SoundServer
 import Synchronization
 
-/// The in-process agent on a real server as a ``ScenarioWorld``: sessions are registered through
-/// the coordinator as the bus service registers them, streams are real paplay clients, and stream
-/// states are read back from the server with pactl (ducked = the volume's cube relative to 100 %,
-/// silenced = muted, with the cause the engine gives).
+/// The in-process agent on a real server and a real private bus as a ``ScenarioWorld``: sessions
+/// are registered through the coordinator as the bus service registers them, streams are real
+/// clients and modules (``ScenarioClients``), and stream states are read back from the server with
+/// pactl (ducked = the volume's cube relative to 100 %, silenced = muted, with the cause the
+/// engine gives).
 ///
-/// Scenario streams must be `play` streams that sound when they appear: paplay cannot be corked
-/// from outside, so `start`/`stop` steps and other stream kinds are ``Unsupported``.
+/// `start` and `stop` cork and uncork a stream from outside as a user would: MPRIS Play and Pause
+/// to mpv on the private bus, or the peak meter's own signals. `wait` passes time in the agent's
+/// engine as its clock would.
 struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
     /// An action this world cannot carry out on a real server.
     struct Unsupported: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Keeps the decisions the agent made, for the signals and decisions of each step.
+    /// Keeps the decisions the agent made, for the signals and decisions of each step, and whether
+    /// the engine takes each stream as sounding, so a cork is waited for until the agent has seen it.
     final class DecisionRecorder: DecisionSink {
         let decisions = Mutex<[PolicyDecision]>([])
+        let sounding = Mutex<[StreamID: Bool]>([:])
         func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
             self.decisions.withLock { $0 += decisions }
+            switch event {
+            case .streamAppeared(let info), .streamChanged(let info): sounding.withLock { $0[info.id] = info.isSounding }
+            case .streamSoundingChanged(let id, let isSounding): sounding.withLock { $0[id] = isSounding }
+            default: break
+            }
         }
         func take() -> [PolicyDecision] { decisions.withLock { recorded in defer { recorded = [] }; return recorded } }
+        func isSounding(_ id: StreamID) -> Bool? { sounding.withLock { $0[id] } }
     }
 
     let scenario: Scenario
     let harness: AgentHarness<Server>
     let agent: PulseAgent
     let recorder: DecisionRecorder
+    let clients: ScenarioClients<Server>
     private var sessions: [String: TestSession] = [:]
-    private var players: [String: ChildProcess] = [:]
-    private var streamIDs: [String: StreamID] = [:]
+    private var streams: [String: PlacedStream] = [:]
     private var now = 0
 
     var name: String { "the agent on a real server" }
     /// pactl shows whole percents: ∛0.3 shows as 67 %, which is 0.3008 in amplitude.
     var duckLevelTolerance: Double { 0.02 }
 
-    static func start(_ scenario: Scenario, on server: Server) async throws -> AgentScenarioWorld {
+    /// Starts the agent under the scenario's policy on `server`; `bus` carries the players' MPRIS.
+    static func start(_ scenario: Scenario, on server: Server, bus: PrivateDBus) async throws -> AgentScenarioWorld {
         let recorder = DecisionRecorder()
         let harness = AgentHarness(server: server)
         let agent = try await PulseAgent.start(
             policy: try scenario.policy.load(),
             configuration: PulseAgentConfiguration(server: server.serverAddress, journalDirectory: harness.journalDirectory),
             sinks: [recorder])
-        return AgentScenarioWorld(scenario: scenario, harness: harness, agent: agent, recorder: recorder)
+        return AgentScenarioWorld(
+            scenario: scenario, harness: harness, agent: agent, recorder: recorder,
+            clients: ScenarioClients(server: server, bus: bus, scenario: scenario))
     }
 
-    private init(scenario: Scenario, harness: AgentHarness<Server>, agent: PulseAgent, recorder: DecisionRecorder) {
+    private init(
+        scenario: Scenario, harness: AgentHarness<Server>, agent: PulseAgent, recorder: DecisionRecorder,
+        clients: ScenarioClients<Server>
+    ) {
         self.scenario = scenario
         self.harness = harness
         self.agent = agent
         self.recorder = recorder
+        self.clients = clients
     }
 
-    /// Stops every player and the agent.
+    /// Stops every client, unloads the modules the world loaded, and shuts the agent down.
     func stop() async {
-        for player in players.values { player.kill() }
+        for stream in streams.values {
+            if let process = stream.process {
+                process.kill()
+                _ = await process.waitForExit()
+            } else if case .module(let index) = stream.maker {
+                _ = try? await harness.server.pactl("unload-module", String(index))
+            }
+        }
         await agent.shutdown()
     }
 
@@ -89,18 +113,16 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
         case .appear(let name):
             try await appear(name)
         case .vanish(let name):
-            players.removeValue(forKey: name)?.kill()
-            let id = streamIDs.removeValue(forKey: name)
-            try await waitUntil("the agent forgets stream \(name)") {
-                agent.coordinator.read { view in id.map { !view.engine.streamIDs.contains($0) } ?? true }
-            }
+            try await vanish(name)
         case .replacePolicy(let reference):
             agent.coordinator.handle(.policyReplaced(try reference.load()))
         case .wait(let milliseconds):
             now += milliseconds
             agent.coordinator.handle(.timePassed(milliseconds: now))
-        case .start(let name), .stop(let name):
-            throw Unsupported(description: "stream \(name): paplay cannot be corked or uncorked from outside")
+        case .start(let name):
+            try await cork(name, false)
+        case .stop(let name):
+            try await cork(name, true)
         }
     }
 
@@ -111,22 +133,53 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
 
     private mutating func appear(_ name: String) async throws {
         guard let stream = scenario.streams[name] else { return }
-        guard stream.kind == .play, stream.direction == .playback, stream.soundingWhenAppearing else {
-            throw Unsupported(description: "stream \(name): only play streams that sound at once are made with paplay")
-        }
-        var properties = stream.properties
-        properties["application.id"] = stream.app
-        if let role = stream.role { properties["media.role"] = role }
-        if let session = stream.session { properties["audiosession.token"] = "token-\(session)" }
-        players[name] = try harness.play(name, seconds: 120, properties: properties)
-        let index = try await harness.waitForStream(name).index
+        let players = Set(streams.values.compactMap { placed -> String? in
+            if case .player(_, let mpris) = placed.maker { mpris } else { nil }
+        })
+        let (maker, row) = try await clients.make(stream, players: players)
+        let kind: SoundStream.Kind = row.direction == .playback ? .playback : .capture
         let id = ServerStreamRef(
-            SoundStream(kind: .playback, index: UInt32(index), serial: UInt64(index), name: name, deviceIndex: 0),
+            SoundStream(kind: kind, index: UInt32(row.index), serial: UInt64(row.index), name: name, deviceIndex: 0),
             instance: agent.serverInstance
         ).id
-        streamIDs[name] = id
-        try await waitUntil("the agent knows stream \(name)") {
-            agent.coordinator.read { $0.engine.streamIDs.contains(id) }
+        streams[name] = PlacedStream(direction: row.direction, index: row.index, id: id, maker: maker)
+        // pipewire-pulse announces a stream before it runs: the table's "appear" is a stream that
+        // already sounds (or is corked), so wait until the agent has seen it so.
+        try await waitUntil("the agent knows stream \(name) \(stream.soundingWhenAppearing ? "sounding" : "corked")") {
+            agent.coordinator.read { $0.engine.streamIDs.contains(id) } && recorder.isSounding(id) == stream.soundingWhenAppearing
+        }
+    }
+
+    private mutating func vanish(_ name: String) async throws {
+        guard let stream = streams.removeValue(forKey: name) else { return }
+        if let process = stream.process {
+            process.kill()
+            _ = await process.waitForExit()
+        } else if case .module(let index) = stream.maker {
+            _ = try await harness.server.pactl("unload-module", String(index))
+        }
+        try await waitUntil("the agent forgets stream \(name)") {
+            agent.coordinator.read { !$0.engine.streamIDs.contains(stream.id) }
+        }
+    }
+
+    /// Corks (`true`) or uncorks the stream from outside, then waits until the server shows it and
+    /// the agent has taken it in.
+    private func cork(_ name: String, _ corked: Bool) async throws {
+        guard let stream = streams[name] else { return }
+        switch stream.maker {
+        case .player(_, let mpris):
+            _ = try await clients.playerctl(["-p", mpris, corked ? "pause" : "play"])
+        case .meter(let meter):
+            meter.signal(corked ? SIGUSR1 : SIGUSR2)
+        case .process, .module:
+            throw Unsupported(description: "stream \(name): its client cannot be corked from outside")
+        }
+        try await waitUntil("stream \(name) \(corked ? "corked" : "uncorked") on the server") {
+            try await ServerStreamRow.list(stream.direction, on: harness.server).first { $0.index == stream.index }?.isCorked == corked
+        }
+        try await waitUntil("the agent sees stream \(name) \(corked ? "stopped" : "sounding")") {
+            recorder.isSounding(stream.id) == !corked
         }
     }
 
@@ -145,13 +198,15 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
     }
 
     private func streamStates() async throws -> [String: ScenarioStreamState] {
-        let listed = try await harness.server.sinkInputs()
+        let playback = try await ServerStreamRow.list(.playback, on: harness.server)
+        let capture = streams.values.contains { $0.direction == .capture } ? try await ServerStreamRow.list(.capture, on: harness.server) : []
         var states: [String: ScenarioStreamState] = [:]
-        for (name, id) in streamIDs {
-            guard let stream = listed.first(where: { $0.properties["media.name"] == name }) else { continue }
+        for (name, placed) in streams {
+            let listed = placed.direction == .playback ? playback : capture
+            guard let stream = listed.first(where: { $0.index == placed.index }) else { continue }
             if stream.isMuted {
                 let cause: SilenceCause? = agent.coordinator.read { view in
-                    if case .silenced(let cause)? = view.engine.effects(on: id) { cause } else { nil }
+                    if case .silenced(let cause)? = view.engine.effects(on: placed.id) { cause } else { nil }
                 }
                 states[name] = .silenced(cause)
                 continue
@@ -178,7 +233,7 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
     }
 
     private func name(of stream: StreamID) -> StreamID {
-        StreamID(streamIDs.first { $0.value == stream }?.key ?? stream.rawValue)
+        StreamID(streams.first { $0.value.id == stream }?.key ?? stream.rawValue)
     }
 
     private func name(of participant: Participant) -> Participant {

@@ -77,7 +77,7 @@ struct CtlRealAgentTests {
         let explained = try await CtlBinary.run(["explain", stream], environment: rig.environment)
         #expect(explained.status == 0, "\(explained.standardError)")
         #expect(explained.standardOutput.contains(": silenced, "), "\(explained.standardOutput)")
-        #expect(explained.standardOutput.contains("silenced: interrupted by session"), "\(explained.standardOutput)")
+        #expect(explained.standardOutput.contains("silenced: interrupted by session \(interrupter) (rank 50)"), "\(explained.standardOutput)")
         #expect(!explained.standardOutput.contains("AudioPolicy."), "no type names: \(explained.standardOutput)")
 
         // Ending the second run (SIGTERM, forwarded to paplay) deactivates it with notify-others.
