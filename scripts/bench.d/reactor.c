@@ -5,6 +5,10 @@
  * stream it already knew. Nothing else: no graph mirror, no policy, no journal. Prints "ready"
  * once subscribed and primed, so the bench starts measuring only then.
  *
+ *   reactor                 act on a call stream as soon as it appears
+ *   reactor --when-sounding act on it once it runs (is not corked), as the agent does: a call
+ *                           that does not sound yet interrupts nobody
+ *
  * Built by scripts/bench with cc and pkg-config libpulse; runs until SIGTERM. */
 #include <pulse/pulseaudio.h>
 #include <signal.h>
@@ -17,11 +21,18 @@
 static uint32_t known[MAX_KNOWN];
 static size_t known_count;
 static pa_mainloop *loop;
+static int when_sounding;
 
 static void remember(uint32_t index) {
     for (size_t i = 0; i < known_count; i++)
         if (known[i] == index) return;
     if (known_count < MAX_KNOWN) known[known_count++] = index;
+}
+
+static int is_known(uint32_t index) {
+    for (size_t i = 0; i < known_count; i++)
+        if (known[i] == index) return 1;
+    return 0;
 }
 
 static void forget(uint32_t index) {
@@ -36,6 +47,8 @@ static int is_call_role(const char *role) {
 static void on_new_stream_info(pa_context *c, const pa_sink_input_info *info, int eol, void *userdata) {
     (void)userdata;
     if (eol || !info) return;
+    /* Not remembered yet: its next change event asks again, until it runs. */
+    if (when_sounding && info->corked) return;
     if (is_call_role(pa_proplist_gets(info->proplist, PA_PROP_MEDIA_ROLE))) {
         for (size_t i = 0; i < known_count; i++) {
             if (known[i] == info->index) continue;
@@ -55,6 +68,12 @@ static void on_event(pa_context *c, pa_subscription_event_type_t type, uint32_t 
         if (op) pa_operation_unref(op);
         break;
     }
+    case PA_SUBSCRIPTION_EVENT_CHANGE:
+        if (when_sounding && !is_known(index)) {
+            pa_operation *op = pa_context_get_sink_input_info(c, index, on_new_stream_info, NULL);
+            if (op) pa_operation_unref(op);
+        }
+        break;
     case PA_SUBSCRIPTION_EVENT_REMOVE:
         forget(index);
         break;
@@ -100,7 +119,8 @@ static void on_signal(pa_mainloop_api *api, pa_signal_event *e, int sig, void *u
     api->quit(api, 0);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    when_sounding = argc > 1 && strcmp(argv[1], "--when-sounding") == 0;
     loop = pa_mainloop_new();
     pa_mainloop_api *api = pa_mainloop_get_api(loop);
     pa_signal_init(api);
