@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "AudioSessionTests",
             dependencies: [
-                "AudioSession", "AudioSessionTesting", "AudioSessionBus", "AudioSessionContract",
+                "AudioSession", "audiosessiond", "AudioSessionTesting", "AudioSessionBus", "AudioSessionContract",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift),
