@@ -85,8 +85,8 @@ let package = Package(
         .target(
             name: "AudioSession",
             dependencies: [
-                "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "SoundServer",
-                .product(name: "Logging", package: "swift-log"),
+                "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "PipeWireBackend",
+                "SoundServer", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift),
 
