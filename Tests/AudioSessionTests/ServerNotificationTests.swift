@@ -102,5 +102,4 @@ import Testing
         try session.overrideOutputAudioPort(.none)
         #expect(session.streamOutputDevice == nil)
     }
-
 }
