@@ -16,6 +16,7 @@ final class PipeWireClock: Sendable {
         var connection: PipeWireConnection?
         /// The keys the session set, each with the value found before and the value it wrote.
         var saved: [String: (previous: String?, written: String)] = [:]
+        var isClosed = false
     }
 
     private let remote: String?
@@ -99,7 +100,10 @@ final class PipeWireClock: Sendable {
     func close() {
         restore()
         let connection = state.withLock { state in
-            defer { state.connection = nil }
+            defer {
+                state.connection = nil
+                state.isClosed = true
+            }
             return state.connection
         }
         connection?.close()
@@ -107,9 +111,11 @@ final class PipeWireClock: Sendable {
 
     private func connection() async -> PipeWireConnection? {
         if let connection = state.withLock({ $0.connection }) { return connection }
+        guard !state.withLock({ $0.isClosed }) else { return nil }
         do {
             let connection = try await PipeWireConnection.connect(remote: remote, applicationName: "AudioSession", logger: logger)
-            let kept = state.withLock { state -> PipeWireConnection in
+            let kept = state.withLock { state -> PipeWireConnection? in
+                guard !state.isClosed else { return nil }
                 if let existing = state.connection { return existing }
                 state.connection = connection
                 return connection
