@@ -105,7 +105,7 @@ extension AudioSession {
     /// PipeWire while it holds, else the preference, else ``defaultIOBufferDuration``.
     ///
     /// ```swift
-    /// let bufferBytes = Int(session.sampleRate * Double(session.ioBufferDuration.components.attoseconds) / 1e18) * 4
+    /// let frames = Int(session.sampleRate * Double(session.ioBufferDuration / .microseconds(1)) / 1_000_000)
     /// ```
     public var ioBufferDuration: Duration {
         let forced = core.clock.forced
