@@ -10,8 +10,8 @@ public import SoundServer
 /// }
 /// ```
 public enum DevicePorts {
-    /// The device as a port: its description, its server name as uid, a type from its properties and
-    /// its channel count; `nil` for monitor sources, which are not devices a user picks.
+    /// The device as a port: its description, a uid (``portUID(of:)``), a type from its properties
+    /// and its channel count; `nil` for monitor sources, which are not devices a user picks.
     ///
     /// ```swift
     /// let inputs = graph.sources.values.compactMap(DevicePorts.port(for:))
@@ -19,7 +19,18 @@ public enum DevicePorts {
     public static func port(for device: SoundDevice) -> PortDescription? {
         guard !device.isMonitor else { return nil }
         return PortDescription(
-            name: device.description, uid: device.name, type: portType(of: device), channels: device.channelMap.count)
+            name: device.description, uid: portUID(of: device), type: portType(of: device), channels: device.channelMap.count)
+    }
+
+    /// A uid that survives server restarts: the device's name, with `#` and the active port's name
+    /// for a device with ports (a laptop's headphone jack and speaker are two routes of one sink).
+    ///
+    /// ```swift
+    /// DevicePorts.portUID(of: sink)   // "alsa_output.pci-0000_00_1f.3.analog-stereo#analog-output-headphones"
+    /// ```
+    public static func portUID(of device: SoundDevice) -> String {
+        guard let port = device.activePortName, !port.isEmpty else { return device.name }
+        return "\(device.name)#\(port)"
     }
 
     /// A first guess at the port type from the device's properties (`device.bus`,

@@ -36,7 +36,7 @@ extension SessionCore {
         }
         var inputs = ports(graph.sourceOutputs, graph.sources)
         if inputs.isEmpty && records {
-            let source = preferredInput.flatMap { graph.source(named: $0) } ?? graph.defaultSource
+            let source = preferredInput.flatMap { graph.source(forPortUID: $0) } ?? graph.defaultSource
             inputs = source.flatMap(DevicePorts.port(for:)).map { [$0] } ?? []
         }
         return RouteDescription(inputs: inputs, outputs: outputs)
@@ -95,7 +95,7 @@ extension SessionCore {
     /// Why the route moved: its old output device is gone, or a device the route did not use is new.
     static func reason(from previous: RouteDescription, to route: RouteDescription, in graph: Graph) -> RouteChangeReason {
         let previousPorts = previous.outputs + previous.inputs
-        let gone = previousPorts.contains { port in graph.sink(named: port.uid) == nil && graph.source(named: port.uid) == nil }
+        let gone = previousPorts.contains { port in graph.sink(forPortUID: port.uid) == nil && graph.source(forPortUID: port.uid) == nil }
         if gone { return .oldDeviceUnavailable }
         let previousUIDs = Set(previousPorts.map(\.uid))
         if (route.outputs + route.inputs).contains(where: { !previousUIDs.contains($0.uid) }) { return .newDeviceAvailable }

@@ -164,12 +164,15 @@ extension AudioSession {
     /// ```swift
     /// pa_stream_connect_record(stream, session.streamInputDevice, &attributes, [])
     /// ```
-    public var streamInputDevice: String? { core.state.withLock { $0.preferredInputUID } }
+    public var streamInputDevice: String? {
+        guard let uid = core.state.withLock({ $0.preferredInputUID }) else { return nil }
+        return core.server.graph?.source(forPortUID: uid)?.name
+    }
 
     /// The sink ``currentRoute`` names first.
     private var outputDevice: SoundDevice? {
         guard let graph = core.server.graph, let uid = currentRoute.outputs.first?.uid else { return nil }
-        return graph.sink(named: uid)
+        return graph.sink(forPortUID: uid)
     }
 
     /// The source the session records from, or would: its route's first input, else the
@@ -177,6 +180,6 @@ extension AudioSession {
     private var inputDevice: SoundDevice? {
         guard let graph = core.server.graph else { return nil }
         let uid = currentRoute.inputs.first?.uid ?? core.state.withLock { $0.preferredInputUID }
-        return uid.flatMap { graph.source(named: $0) } ?? graph.defaultSource
+        return uid.flatMap { graph.source(forPortUID: $0) } ?? graph.defaultSource
     }
 }

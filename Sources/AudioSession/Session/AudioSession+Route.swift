@@ -123,7 +123,7 @@ extension AudioSession {
     private var gainDevice: SoundDevice? {
         guard let graph = core.server.graph else { return nil }
         let preferred = core.state.withLock { $0.preferredInputUID }
-        return preferred.flatMap { graph.source(named: $0) } ?? graph.defaultSource
+        return preferred.flatMap { graph.source(forPortUID: $0) } ?? graph.defaultSource
     }
 
     /// Whether ``setInputGain(_:)`` can work: an input exists and the server is reachable.
