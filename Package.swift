@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "AudioSessionModel", swiftSettings: strictSwift),
         .target(name: "AudioSessionContract", swiftSettings: strictSwift),
         .target(name: "TOMLReader", swiftSettings: strictSwift),
+        // WAV files (RIFF/WAVE PCM) for the library's player and recorder; no C, no server.
+        .target(name: "AudioFile", swiftSettings: strictSwift),
         .target(name: "AudioPolicy", dependencies: ["AudioSessionModel", "TOMLReader"], swiftSettings: strictSwift),
         // The scenario table format and its runner: engine tests, audiosessionctl and agent tests share it.
         .target(
@@ -111,6 +113,10 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "AudioSessionModelTests", dependencies: ["AudioSessionModel"], swiftSettings: strictSwift),
         .testTarget(name: "TOMLReaderTests", dependencies: ["TOMLReader"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioFileTests",
+            dependencies: ["AudioFile", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "AudioPolicyTests",
             dependencies: [
