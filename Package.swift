@@ -22,6 +22,7 @@ let package = Package(
     products: [
         .library(name: "AudioSessionModel", targets: ["AudioSessionModel"]),
         .library(name: "AudioPolicy", targets: ["AudioPolicy"]),
+        .library(name: "AudioSession", targets: ["AudioSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -32,7 +33,9 @@ let package = Package(
     targets: [
         // MARK: Pure core (no I/O, no C)
         .target(name: "AudioSessionModel", swiftSettings: strictSwift),
-        .target(name: "AudioSessionContract", swiftSettings: strictSwift),
+        .target(
+            name: "AudioSessionContract", dependencies: ["AudioSessionModel", "AudioSessionBus", "SoundServer"],
+            swiftSettings: strictSwift),
         .target(name: "TOMLReader", swiftSettings: strictSwift),
         // WAV files (RIFF/WAVE PCM) for the library's player and recorder; no C, no server.
         .target(name: "AudioFile", swiftSettings: strictSwift),
@@ -78,6 +81,15 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("Bus/org.audiosession.Agent1.xml")],
+            swiftSettings: strictSwift),
+
+        // MARK: The library apps link
+        .target(
+            name: "AudioSession",
+            dependencies: [
+                "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "SoundServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSwift),
 
         // MARK: Executables (thin: everything they do lives in the libraries)
@@ -153,6 +165,13 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "AgentIntegrationTests", dependencies: ["audiosessiond", "audiosessionctl", "AudioSessionTesting", "AudioSessionBus"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioSessionTests",
+            dependencies: [
+                "AudioSession", "audiosessiond", "AudioSessionTesting", "AudioSessionBus", "AudioSessionContract",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSwift),
         .testTarget(
             name: "ServerFactsTests",

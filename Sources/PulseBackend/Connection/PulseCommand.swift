@@ -35,4 +35,7 @@ public enum PulseCommand: Hashable, Sendable {
     case setDefaultSink(name: String)
     /// Makes the named source the default.
     case setDefaultSource(name: String)
+    /// Sets a source's (an input device's) volume; give one volume per channel of the source, or
+    /// one for all (the app library's input gain).
+    case setSourceVolume(name: String, volume: ChannelVolumes)
 }

@@ -58,6 +58,11 @@ extension PulseConnection {
             request("pa_context_set_default_source", done) {
                 pa_context_set_default_source($0, name, OperationCallbacks.success, $1)
             }
+        case .setSourceVolume(let name, let volume):
+            var cvolume = PulseValues.cvolume(volume)
+            request("pa_context_set_source_volume_by_name", done) {
+                pa_context_set_source_volume_by_name($0, name, &cvolume, OperationCallbacks.success, $1)
+            }
         }
     }
 

@@ -1,0 +1,141 @@
+import AudioSessionBus
+import AudioSessionContract
+import AudioSessionModel
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The session's connection to the session bus and its typed calls to the agent
+/// (docs/dbus-api.md). Bus failures become ``AudioSessionError``s; "the agent is not there"
+/// is told apart (``AgentCallFailure/agentGone``) so callers can fall back to local behaviour.
+final class AgentLink: Sendable {
+    static let busName = AgentBusAddress.busName
+    static let objectPath = BusObjectPath(stringLiteral: AgentBusAddress.objectPath)
+    static let interface = AgentBusAddress.interface
+
+    private let address: String?
+    private let timeout: Duration
+    private let logger: Logger
+    private let connection = Mutex<BusConnection?>(nil)
+
+    init(address: String?, timeout: Duration, logger: Logger) {
+        self.address = address
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    /// The bus connection, made on first use; `nil` when there is no session bus.
+    var bus: BusConnection? { connection.withLock { $0 } }
+
+    /// Connects to the bus; logs and returns `nil` when there is none (no agent can be reached then).
+    func connect() -> BusConnection? {
+        if let bus { return bus }
+        guard let address = address ?? Self.environmentAddress, !address.isEmpty else {
+            logger.warning("no session bus (DBUS_SESSION_BUS_ADDRESS is not set): running without the agent")
+            return nil
+        }
+        do {
+            let bus = try BusConnection(address: address)
+            connection.withLock { $0 = bus }
+            return bus
+        } catch {
+            logger.warning(
+                "cannot reach the session bus: running without the agent",
+                metadata: ["bus.address": "\(address)", "bus.error": "\(error.message)"])
+            return nil
+        }
+    }
+
+    func close() {
+        let bus = connection.withLock { $0 }
+        bus?.close()
+    }
+
+    private static var environmentAddress: String? {
+        guard let value = getenv("DBUS_SESSION_BUS_ADDRESS") else { return nil }
+        return String(cString: value)
+    }
+
+    /// The agent's current unique name, or `nil` when it is not running.
+    func agentOwner() async -> String? {
+        guard let bus else { return nil }
+        do {
+            return try await bus.nameOwner(of: Self.busName)
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Calls
+
+    func register(applicationID: String?) async throws(AgentCallFailure) -> (session: String, token: String) {
+        var properties: [BusValue: BusValue] = [:]
+        if let applicationID, !applicationID.isEmpty {
+            properties[.string("application-id")] = .variant(.string(applicationID))
+        }
+        let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
+        do {
+            let (session, token) = try reply.decode(String.self, String.self)
+            return (session, token)
+        } catch {
+            throw .refused(AudioSessionError(.agentRefused, "the agent answered RegisterSession with \(reply)"))
+        }
+    }
+
+    func configure(_ session: String, _ configuration: SessionConfiguration) async throws(AgentCallFailure) {
+        _ = try await call(
+            "SetConfiguration",
+            [
+                .string(session), .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
+                .array(element: .string, configuration.options.kebabNames.map(BusValue.string)),
+            ])
+    }
+
+    func activate(_ session: String) async throws(AgentCallFailure) {
+        _ = try await call("Activate", [.string(session)])
+    }
+
+    func deactivate(_ session: String, notifyOthers: Bool) async throws(AgentCallFailure) {
+        _ = try await call("Deactivate", [.string(session), .boolean(notifyOthers)])
+    }
+
+    func unregister(_ session: String) async throws(AgentCallFailure) {
+        _ = try await call("UnregisterSession", [.string(session)])
+    }
+
+    /// `GetState`'s `other_audio_playing`.
+    func isOtherAudioPlaying(_ session: String) async throws(AgentCallFailure) -> Bool {
+        let reply = try await call("GetState", [.string(session)])
+        guard reply.count == 5, case .boolean(let playing) = reply[4] else {
+            throw .refused(AudioSessionError(.agentRefused, "the agent answered GetState with \(reply)"))
+        }
+        return playing
+    }
+
+    /// `GetCurrentRoute`.
+    func currentRoute(_ session: String) async throws(AgentCallFailure) -> RouteDescription {
+        let reply = try await call("GetCurrentRoute", [.string(session)])
+        guard reply.count == 1, let route = RouteWireFormat.route(from: reply[0]) else {
+            throw .refused(AudioSessionError(.agentRefused, "the agent answered GetCurrentRoute with \(reply)"))
+        }
+        return route
+    }
+
+    private func call(_ method: String, _ arguments: BusArguments) async throws(AgentCallFailure) -> BusArguments {
+        guard let bus else { throw .agentGone("there is no session bus") }
+        do {
+            return try await bus.call(
+                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: method,
+                arguments: arguments, timeout: timeout)
+        } catch let error as BusError {
+            throw AgentCallFailure(error, calling: method)
+        } catch {
+            throw .agentGone("\(method) was cancelled")
+        }
+    }
+}

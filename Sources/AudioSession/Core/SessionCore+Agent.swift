@@ -1,0 +1,204 @@
+import AudioSessionBus
+import AudioSessionContract
+import AudioSessionModel
+import Logging
+import Synchronization
+
+// The session's side of the agent's contract: registration and its re-assertion, activation,
+// and the agent's signals turned into notifications. Callers hold the gate where noted.
+extension SessionCore {
+    /// Registers with the agent now running, unless already registered with that very agent
+    /// instance; then sends the configuration and activates again if the session is active.
+    /// Returns whether the session is registered. Call with the gate held.
+    @discardableResult
+    func reassert() async -> Bool {
+        guard let owner = await agent.agentOwner() else {
+            state.withLock { $0.registration = nil }
+            return false
+        }
+        if state.withLock({ $0.registration?.agentOwner == owner }) { return true }
+        do throws(AgentCallFailure) {
+            let (session, token) = try await agent.register(applicationID: applicationID)
+            let (configuration, isActive) = state.withLock { state in
+                state.registration = AgentRegistration(sessionID: session, token: token, agentOwner: owner)
+                return (state.configuration, state.isActive)
+            }
+            logger.info("registered with the agent", metadata: ["session.id": "\(session)", "agent.owner": "\(owner)"])
+            try await agent.configure(session, configuration)
+            state.withLock { $0.registration?.sentConfiguration = configuration }
+            if isActive { try await activateAgain(session) }
+            return true
+        } catch {
+            switch error {
+            case .agentGone(let why):
+                state.withLock { $0.registration = nil }
+                logger.warning("the agent went away while the session registered: \(why)")
+                return false
+            case .refused(let error):
+                logger.error("the agent refused the session: \(error.message)")
+                return state.withLock { $0.registration != nil }
+            }
+        }
+    }
+
+    /// Activates a session that was active before the agent (or the sound server) came back. A
+    /// refusal (a call is active now) is an interruption of the session.
+    private func activateAgain(_ session: String) async throws(AgentCallFailure) {
+        do throws(AgentCallFailure) {
+            try await agent.activate(session)
+            logger.info("active again", metadata: ["session.id": "\(session)"])
+        } catch {
+            guard case .refused(let error) = error else { throw error }
+            state.withLock { $0.isActive = false }
+            logger.warning("could not become active again: \(error.message)", metadata: ["session.id": "\(session)"])
+            interruptions.publish(.began(reason: .default))
+        }
+    }
+
+    /// Sends the configuration if the agent has not got it yet. Call with the gate held.
+    func pushConfiguration() async {
+        do throws(AgentCallFailure) {
+            try await pushConfigurationIfNeeded()
+        } catch {
+            switch error {
+            case .agentGone(let why): logger.debug("configuration not sent: \(why)")
+            case .refused(let error): logger.error("the agent refused the configuration: \(error.message)")
+            }
+        }
+    }
+
+    private func pushConfigurationIfNeeded() async throws(AgentCallFailure) {
+        guard let (registration, configuration) = state.withLock({ state in state.registration.map { ($0, state.configuration) } }),
+            registration.sentConfiguration != configuration
+        else { return }
+        try await agent.configure(registration.sessionID, configuration)
+        state.withLock { state in
+            if state.registration?.sessionID == registration.sessionID {
+                state.registration?.sentConfiguration = configuration
+            }
+        }
+    }
+
+    /// `setActive(true)`: through the agent when it runs, locally (with a warning) when not.
+    /// Call with the gate held.
+    func activate() async throws(AudioSessionError) {
+        if let registration = state.withLock({ $0.registration }) {
+            do throws(AgentCallFailure) {
+                try await pushConfigurationIfNeeded()
+                try await agent.activate(registration.sessionID)
+            } catch {
+                switch error {
+                case .refused(let error):
+                    throw error
+                case .agentGone(let why):
+                    state.withLock { $0.registration = nil }
+                    logger.warning("the agent did not answer (\(why)): the session is active locally; no other app is told")
+                }
+            }
+        } else {
+            logger.warning("audiosessiond is not running: the session is active locally; no other app is told")
+        }
+        state.withLock { $0.isActive = true }
+    }
+
+    /// `setActive(false)`. Call with the gate held.
+    func deactivate(notifyOthers: Bool) async {
+        state.withLock { $0.isActive = false }
+        guard let registration = state.withLock({ $0.registration }) else { return }
+        do throws(AgentCallFailure) {
+            try await agent.deactivate(registration.sessionID, notifyOthers: notifyOthers)
+        } catch {
+            switch error {
+            case .agentGone(let why): logger.debug("deactivated locally: \(why)")
+            case .refused(let error): logger.error("the agent refused to deactivate the session: \(error.message)")
+            }
+        }
+    }
+
+    // MARK: The agent's signals
+
+    func handle(_ signal: BusSignal) async {
+        guard signal.interface == AgentLink.interface,
+            let registration = state.withLock({ $0.registration }),
+            signal.sender == registration.agentOwner  // only the agent the session is registered with speaks
+        else { return }
+        let arguments = signal.arguments
+        switch signal.member {
+        case "MediaServicesLost":
+            logger.warning("the agent reports the sound server lost")
+            mediaServicesLosses.publish(MediaServicesLoss(cause: .soundServerRestarted))
+            return
+        case "MediaServicesReset":
+            await gate.run { await activateAfterReset() }
+            mediaServicesResets.publish(MediaServicesReset(cause: .soundServerRestarted))
+            return
+        default: break
+        }
+        guard let session = try? arguments.decode(String.self, at: 0), session == registration.sessionID else { return }
+        switch signal.member {
+        case "InterruptionBegan":
+            let reason = (try? arguments.decode(String.self, at: 1)).flatMap(InterruptionReason.init(kebabName:)) ?? .default
+            state.withLock { $0.isActive = false }
+            interruptions.publish(.began(reason: reason))
+        case "InterruptionEnded":
+            let shouldResume = (try? arguments.decode(Bool.self, at: 1)) ?? false
+            interruptions.publish(.ended(options: shouldResume ? .shouldResume : []))
+        case "RouteChanged":
+            let reason = (try? arguments.decode(String.self, at: 1)).flatMap(RouteChangeReason.init(kebabName:)) ?? .unknown
+            let previous = arguments.count > 2 ? RouteWireFormat.route(from: arguments[2]) : nil
+            routeChanges.publish(RouteChange(reason: reason, previousRoute: previous ?? RouteDescription()))
+        case "SecondaryAudioHint":
+            guard let hint = (try? arguments.decode(String.self, at: 1)).flatMap(SilenceSecondaryAudioHint.init(rawValue:))
+            else { return }
+            state.withLock { $0.secondaryAudioShouldBeSilenced = hint == .begin }
+            secondaryAudioHints.publish(hint)
+        default:
+            break  // a signal a later version of the contract added
+        }
+    }
+
+    /// After the agent's MediaServicesReset every session is inactive: activate again if the app
+    /// had it active. Call with the gate held.
+    private func activateAfterReset() async {
+        guard let registration = state.withLock({ $0.isActive ? $0.registration : nil }) else { return }
+        do throws(AgentCallFailure) {
+            try await activateAgain(registration.sessionID)
+        } catch {
+            logger.warning("could not become active again after the reset: \(error)")
+        }
+    }
+
+    // MARK: The agent's name on the bus
+
+    func handle(_ change: NameOwnerChange) async {
+        guard change.name == AgentLink.busName else { return }
+        if change.newOwner == nil {
+            let wasRegistered = state.withLock { state -> Bool in
+                guard state.registration != nil else { return false }
+                state.registration = nil
+                state.awaitsAgentReturn = true
+                return true
+            }
+            guard wasRegistered else { return }
+            logger.warning("audiosessiond went away; the session keeps playing and registers again when it is back")
+            mediaServicesLosses.publish(MediaServicesLoss(cause: .agentRestarted))
+        } else {
+            if let oldOwner = change.oldOwner {
+                // The name passed straight to a new agent: the old one's sessions are gone.
+                let wasRegistered = state.withLock { state -> Bool in
+                    guard state.registration?.agentOwner == oldOwner else { return false }
+                    state.registration = nil
+                    state.awaitsAgentReturn = true
+                    return true
+                }
+                if wasRegistered { mediaServicesLosses.publish(MediaServicesLoss(cause: .agentRestarted)) }
+            }
+            guard await gate.run({ await reassert() }) else { return }
+            let returned = state.withLock { state in
+                defer { state.awaitsAgentReturn = false }
+                return state.awaitsAgentReturn
+            }
+            if returned { mediaServicesResets.publish(MediaServicesReset(cause: .agentRestarted)) }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import AudioSessionModel
+
+/// Everything the session's synchronous getters read, behind the core's lock.
+struct SessionState: Sendable {
+    /// What the app declared (validated).
+    var configuration = SessionConfiguration.initial
+    /// Whether the session is active as far as the app is concerned: set by a successful
+    /// `setActive(true)`, cleared by `setActive(false)` and by an interruption.
+    var isActive = false
+    /// The agent's registration; `nil` while no agent runs (or before it answered).
+    var registration: AgentRegistration?
+    /// The agent went away while the session was registered: its return is a media-services reset.
+    var awaitsAgentReturn = false
+    /// The last secondary-audio hint: `true` between `begin` and `end`.
+    var secondaryAudioShouldBeSilenced = false
+    /// Hardware preferences the app asked for.
+    var preferredSampleRate: Double?
+    var preferredIOBufferDuration: Duration?
+    /// The input the app prefers (a source name), or `nil` for the server's default.
+    var preferredInputUID: String?
+    /// The output override (`.speaker` routes the session's streams to a built-in speaker).
+    var outputOverride: AudioSession.PortOverride = .none
+    /// The route last seen by the session's own server reads, for local route-change events.
+    var lastLocalRoute: RouteDescription?
+    /// The default sink's volume last published.
+    var lastOutputVolume: Float?
+    var isClosed = false
+}

@@ -1,0 +1,49 @@
+/// One subscription to a kind of session notification, as an `AsyncSequence`.
+///
+/// Every access to a notification property (``AudioSession/interruptions``,
+/// ``AudioSession/routeChanges``, ...) makes a new subscription, registered at once: nothing
+/// that happens after the access is missed, and several consumers each get every event.
+/// Events wait in the subscription until read. The sequence ends when the session is closed;
+/// dropping it (ending the loop) unsubscribes.
+///
+/// ```swift
+/// let interruptions = session.interruptions      // subscribed from here on
+/// try await session.setActive(true)
+/// for await interruption in interruptions { handle(interruption) }
+/// ```
+public struct AudioSessionEvents<Event: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Event
+    public typealias Failure = Never
+
+    let stream: AsyncStream<Event>
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator())
+    }
+
+    /// Produces the events one at a time.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncStream<Event>.AsyncIterator
+
+        public mutating func next() async -> Event? {
+            await base.next()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Event? {
+            await base.next(isolation: actor)
+        }
+    }
+}
+
+/// The interruptions of a session (``AudioSession/interruptions``).
+public typealias InterruptionEvents = AudioSessionEvents<Interruption>
+/// The route changes of a session (``AudioSession/routeChanges``).
+public typealias RouteChangeEvents = AudioSessionEvents<RouteChange>
+/// The secondary-audio hints of a session (``AudioSession/silenceSecondaryAudioHints``).
+public typealias SilenceSecondaryAudioHintEvents = AudioSessionEvents<SilenceSecondaryAudioHint>
+/// Losses of the audio services (``AudioSession/mediaServicesWereLost``).
+public typealias MediaServicesLossEvents = AudioSessionEvents<MediaServicesLoss>
+/// Resets of the audio services (``AudioSession/mediaServicesWereReset``).
+public typealias MediaServicesResetEvents = AudioSessionEvents<MediaServicesReset>
+/// Changes of the output volume, 0...1 (``AudioSession/outputVolumeChanges``).
+public typealias OutputVolumeEvents = AudioSessionEvents<Float>

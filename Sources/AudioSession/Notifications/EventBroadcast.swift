@@ -1,0 +1,71 @@
+import Synchronization
+
+/// Hands each published event to every subscriber: the sequences of ``AudioSessionEvents`` and
+/// the callbacks of ``AudioSessionObservation``s. Subscribers are called outside the lock, in
+/// the order events were published (one publisher: the session's listener).
+final class EventBroadcast<Event: Sendable>: Sendable {
+    private enum Subscriber: Sendable {
+        case stream(AsyncStream<Event>.Continuation)
+        case callback(@Sendable (Event) -> Void)
+    }
+
+    private struct State {
+        var subscribers: [UInt64: Subscriber] = [:]
+        var next: UInt64 = 0
+        var isFinished = false
+    }
+
+    private let state = Mutex(State())
+
+    /// A new subscription, registered before this returns.
+    func subscribe() -> AudioSessionEvents<Event> {
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
+        if let token = add(.stream(continuation)) {
+            continuation.onTermination = { [weak self] _ in self?.remove(token) }
+        } else {
+            continuation.finish()
+        }
+        return AudioSessionEvents(stream: stream)
+    }
+
+    /// Calls `handler` with every event from now on, until the observation is cancelled.
+    func observe(_ handler: @escaping @Sendable (Event) -> Void) -> AudioSessionObservation {
+        guard let token = add(.callback(handler)) else { return AudioSessionObservation(cancel: {}) }
+        return AudioSessionObservation { [weak self] in self?.remove(token) }
+    }
+
+    func publish(_ event: Event) {
+        let subscribers = state.withLock { Array($0.subscribers.sorted { $0.key < $1.key }.map(\.value)) }
+        for subscriber in subscribers {
+            switch subscriber {
+            case .stream(let continuation): continuation.yield(event)
+            case .callback(let handler): handler(event)
+            }
+        }
+    }
+
+    /// Ends every sequence and drops every callback; later subscriptions end at once.
+    func finish() {
+        let subscribers = state.withLock { state in
+            defer {
+                state.subscribers = [:]
+                state.isFinished = true
+            }
+            return Array(state.subscribers.values)
+        }
+        for case .stream(let continuation) in subscribers { continuation.finish() }
+    }
+
+    private func add(_ subscriber: Subscriber) -> UInt64? {
+        state.withLock { state in
+            guard !state.isFinished else { return nil }
+            state.next += 1
+            state.subscribers[state.next] = subscriber
+            return state.next
+        }
+    }
+
+    private func remove(_ token: UInt64) {
+        _ = state.withLock { $0.subscribers.removeValue(forKey: token) }
+    }
+}
