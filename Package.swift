@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "AudioSession",
             dependencies: [
-                "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "SoundServer",
+                "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "SoundServer", "AudioFile",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift),

@@ -1,0 +1,27 @@
+/// What happened to an ``AudioPlayer`` on its own: the delegate callbacks of AVAudioPlayer, and
+/// the pauses the player makes for the session.
+///
+/// ```swift
+/// for await event in player.events {
+///     switch event {
+///     case .finished(let successfully): print("done", successfully)
+///     case .pausedByInterruption: showPaused()
+///     case .resumedAfterInterruption: showPlaying()
+///     case .pausedForRouteChange: showPaused()   // the headphones were unplugged
+///     case .stoppedByServer(let reason): print(reason)
+///     }
+/// }
+/// ```
+public enum AudioPlayerEvent: Hashable, Sendable {
+    /// Playback reached the end (after the last loop); the player is stopped and rewound.
+    /// `successfully` is false when the server ended the stream before the end.
+    case finished(successfully: Bool)
+    /// The session was interrupted (a call): the player paused.
+    case pausedByInterruption
+    /// The interruption ended with should-resume: the player reactivated the session and plays on.
+    case resumedAfterInterruption
+    /// The output device went away (old-device-unavailable): the player paused, as on iOS.
+    case pausedForRouteChange
+    /// The server ended the stream (killed, or the server went away); the player stopped.
+    case stoppedByServer(reason: String)
+}
