@@ -119,6 +119,25 @@ let package = Package(
             ],
             swiftSettings: strictSwift),
 
+        // MARK: Examples (Examples/): small apps on the library; ExamplesTests drive the built binaries
+        .target(name: "ExampleSupport", dependencies: ["AudioFile"], path: "Examples/ExampleSupport", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "MusicPlayerExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/MusicPlayerExample", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "NavigationPrompterExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/NavigationPrompterExample", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "CallExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/CallExample", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "GameExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/GameExample", swiftSettings: strictSwift),
+
         // MARK: Test support: private sound servers and buses, deadline-polled waits
         .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
 
@@ -171,6 +190,13 @@ let package = Package(
             dependencies: [
                 "AudioSession", "audiosessiond", "AudioSessionTesting", "AudioSessionBus", "AudioSessionContract",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "MusicPlayerExample", "NavigationPrompterExample", "CallExample", "GameExample", "audiosessiond",
+                "AudioSessionTesting",
             ],
             swiftSettings: strictSwift),
         .testTarget(
