@@ -87,8 +87,9 @@ let package = Package(
         .target(
             name: "AudioSession",
             dependencies: [
-                "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "SoundServer", "AudioFile",
-                .product(name: "Logging", package: "swift-log"),
+                "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "PipeWireBackend",
+                "SoundServer", .product(name: "Logging", package: "swift-log"),
+                "AudioFile",
             ],
             swiftSettings: strictSwift),
 

@@ -21,7 +21,8 @@ final class AgentLink: Sendable {
     private let address: String?
     private let timeout: Duration
     private let logger: Logger
-    private let connection = Mutex<BusConnection?>(nil)
+    /// The connection, and whether ``close()`` was called (no connection is made after it).
+    private let connection = Mutex<(bus: BusConnection?, isClosed: Bool)>((nil, false))
 
     init(address: String?, timeout: Duration, logger: Logger) {
         self.address = address
@@ -30,19 +31,25 @@ final class AgentLink: Sendable {
     }
 
     /// The bus connection, made on first use; `nil` when there is no session bus.
-    var bus: BusConnection? { connection.withLock { $0 } }
+    var bus: BusConnection? { connection.withLock { $0.bus } }
 
     /// Connects to the bus; logs and returns `nil` when there is none (no agent can be reached then).
     func connect() -> BusConnection? {
         if let bus { return bus }
+        guard !connection.withLock({ $0.isClosed }) else { return nil }
         guard let address = address ?? Self.environmentAddress, !address.isEmpty else {
             logger.warning("no session bus (DBUS_SESSION_BUS_ADDRESS is not set): running without the agent")
             return nil
         }
         do {
             let bus = try BusConnection(address: address)
-            connection.withLock { $0 = bus }
-            return bus
+            let kept = connection.withLock { state -> Bool in
+                guard !state.isClosed else { return false }
+                state.bus = bus
+                return true
+            }
+            if !kept { bus.close() }
+            return kept ? bus : nil
         } catch {
             logger.warning(
                 "cannot reach the session bus: running without the agent",
@@ -52,7 +59,10 @@ final class AgentLink: Sendable {
     }
 
     func close() {
-        let bus = connection.withLock { $0 }
+        let bus = connection.withLock { state in
+            defer { state.isClosed = true }
+            return state.bus
+        }
         bus?.close()
     }
 

@@ -50,6 +50,7 @@ extension SessionCore {
         } catch {
             guard case .refused(let error) = error else { throw error }
             state.withLock { $0.isActive = false }
+            clock.restore()
             logger.warning("could not become active again: \(error.message)", metadata: ["session.id": "\(session)"])
             interruptions.publish(.began(reason: .default))
         }
@@ -99,11 +100,13 @@ extension SessionCore {
             logger.warning("audiosessiond is not running: the session is active locally; no other app is told")
         }
         state.withLock { $0.isActive = true }
+        await updateHardware()
     }
 
     /// `setActive(false)`. Call with the gate held.
     func deactivate(notifyOthers: Bool) async {
         state.withLock { $0.isActive = false }
+        clock.restore()
         guard let registration = state.withLock({ $0.registration }) else { return }
         do throws(AgentCallFailure) {
             try await agent.deactivate(registration.sessionID, notifyOthers: notifyOthers)
@@ -139,6 +142,7 @@ extension SessionCore {
         case "InterruptionBegan":
             let reason = (try? arguments.decode(String.self, at: 1)).flatMap(InterruptionReason.init(kebabName:)) ?? .default
             state.withLock { $0.isActive = false }
+            clock.restore()
             interruptions.publish(.began(reason: reason))
         case "InterruptionEnded":
             let shouldResume = (try? arguments.decode(Bool.self, at: 1)) ?? false

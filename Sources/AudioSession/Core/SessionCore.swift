@@ -13,6 +13,8 @@ final class SessionCore: Sendable {
     enum Command: Sendable {
         /// Send the configuration to the agent (after a synchronous `setCategory`).
         case pushConfiguration
+        /// Apply or restore the hardware preferences (after a synchronous preference change).
+        case updateHardware
     }
 
     let applicationID: String?
@@ -24,6 +26,7 @@ final class SessionCore: Sendable {
     let started = Latch()
     let agent: AgentLink
     let server: ServerLink
+    let clock: PipeWireClock
 
     let interruptions = EventBroadcast<Interruption>()
     let routeChanges = EventBroadcast<RouteChange>()
@@ -43,6 +46,7 @@ final class SessionCore: Sendable {
         agent = AgentLink(address: options.busAddress, timeout: options.agentCallTimeout, logger: logger)
         server = ServerLink(
             server: options.soundServer, applicationName: applicationID ?? "AudioSession", logger: logger)
+        clock = PipeWireClock(remote: options.pipeWireRemote, logger: logger)
         (commands, commandSink) = AsyncStream.makeStream(of: Command.self, bufferingPolicy: .unbounded)
     }
 
@@ -85,7 +89,12 @@ final class SessionCore: Sendable {
             group.addTask {
                 for await command in self.commands {
                     switch command {
-                    case .pushConfiguration: await self.gate.run { await self.pushConfiguration() }
+                    case .pushConfiguration:
+                        await self.gate.run {
+                            await self.pushConfiguration()
+                            await self.updateHardware()
+                        }
+                    case .updateHardware: await self.gate.run { await self.updateHardware() }
                     }
                 }
             }
@@ -106,6 +115,7 @@ final class SessionCore: Sendable {
         }
         guard !wasClosed else { return }
         commandSink.finish()
+        clock.close()
         agent.close()
         server.close()
         interruptions.finish()

@@ -3,7 +3,7 @@ public import AudioSessionModel
 /// An interruption of the session's audio, as ``AudioSession/interruptions`` delivers it.
 ///
 /// On ``began(reason:)`` the session is no longer active and its streams are silenced: pause.
-/// On ``ended(options:)`` the interruption is over; with ``InterruptionOptions/shouldResume``
+/// On ``ended(options:)`` the interruption is over; with `InterruptionOptions.shouldResume`
 /// activate again and resume.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ public enum Interruption: Hashable, Sendable {
         }
     }
 
-    /// Whether the app may resume: an ``ended(options:)`` with ``InterruptionOptions/shouldResume``.
+    /// Whether the app may resume: an ``ended(options:)`` with `InterruptionOptions.shouldResume`.
     ///
     /// ```swift
     /// if interruption.shouldResume { player.play() }

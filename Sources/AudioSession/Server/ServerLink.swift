@@ -14,7 +14,13 @@ final class ServerLink: Sendable {
     private let server: String?
     private let properties: [String: String]
     private let logger: Logger
-    private let state = Mutex<PulseGraphMirror?>(nil)
+    private struct State {
+        var mirror: PulseGraphMirror?
+        /// Set by ``close()``: a connection that completes afterwards is dropped at once.
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
 
     init(server: String?, applicationName: String, logger: Logger) {
         self.server = server
@@ -23,21 +29,31 @@ final class ServerLink: Sendable {
     }
 
     /// The graph as last mirrored; `nil` while the server is not reachable.
-    var graph: Graph? { state.withLock { $0?.graph } }
+    var graph: Graph? { state.withLock { $0.mirror?.graph } }
 
     /// The open connection, for commands; `nil` while the server is not reachable.
-    var connection: PulseConnection? { state.withLock { $0?.connection } }
+    var connection: PulseConnection? { state.withLock { $0.mirror?.connection } }
 
     /// Connects and mirrors the graph; returns whether the server is reachable.
     @discardableResult
     func connect() async -> Bool {
-        if state.withLock({ $0 != nil }) { return true }
+        let (isConnected, isClosed) = state.withLock { ($0.mirror != nil, $0.isClosed) }
+        if isClosed { return false }
+        if isConnected { return true }
         do {
             let connection = try await PulseConnection.connect(server: server, properties: properties, logger: logger)
             do {
                 let mirror = try await PulseGraphMirror.start(on: connection)
-                state.withLock { $0 = mirror }
-                return true
+                let kept = state.withLock { state -> Bool in
+                    guard !state.isClosed, state.mirror == nil else { return false }
+                    state.mirror = mirror
+                    return true
+                }
+                if !kept {
+                    mirror.stop()
+                    connection.disconnect()
+                }
+                return kept
             } catch {
                 connection.disconnect()
                 throw error
@@ -54,7 +70,7 @@ final class ServerLink: Sendable {
         onEvent: @Sendable (GraphEvent, Graph) -> Void, onLost: @Sendable () -> Void, onBack: @Sendable () async -> Void
     ) async {
         while !Task.isCancelled {
-            guard let mirror = state.withLock({ $0 }) else {
+            guard let mirror = state.withLock({ $0.mirror }) else {
                 if await connect() {
                     await onBack()
                 } else {
@@ -68,7 +84,7 @@ final class ServerLink: Sendable {
             }
             guard !Task.isCancelled else { return }
             // The server went away: drop the dead connection and wait for a new one.
-            state.withLock { $0 = nil }
+            state.withLock { $0.mirror = nil }
             mirror.stop()
             mirror.connection.disconnect()
             logger.warning("the sound server went away; reconnecting")
@@ -77,9 +93,12 @@ final class ServerLink: Sendable {
     }
 
     func close() {
-        let mirror = state.withLock { mirror in
-            defer { mirror = nil }
-            return mirror
+        let mirror = state.withLock { state in
+            defer {
+                state.mirror = nil
+                state.isClosed = true
+            }
+            return state.mirror
         }
         mirror?.stop()
         mirror?.connection.disconnect()

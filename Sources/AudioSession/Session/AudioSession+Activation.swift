@@ -8,9 +8,9 @@ extension AudioSession {
     /// ``AudioSessionError/Code/insufficientPriority`` while a higher-ranked session (a call) is
     /// active; the error's ``AudioSessionError/holder`` names it.
     ///
-    /// Deactivating with ``ActivationOptions/notifyOthersOnDeactivation`` tells the sessions this
+    /// Deactivating with `ActivationOptions.notifyOthersOnDeactivation` tells the sessions this
     /// one interrupted that they may resume (``Interruption/ended(options:)`` with
-    /// ``InterruptionOptions/shouldResume``).
+    /// `InterruptionOptions.shouldResume`).
     ///
     /// Without the agent, activation succeeds locally with a logged warning (no other app is
     /// told); the session registers and activates at the agent when it appears.

@@ -33,14 +33,14 @@ extension AudioSession {
         try setCategory(category, mode: mode, options: categoryOptions)
     }
 
-    /// The category (initially ``Category/soloAmbient``).
+    /// The category (initially `Category.soloAmbient`).
     ///
     /// ```swift
     /// if session.category == .playback { ... }
     /// ```
     public var category: Category { core.state.withLock { $0.configuration.category } }
 
-    /// The mode (initially ``Mode/default``).
+    /// The mode (initially `Mode.default`).
     ///
     /// ```swift
     /// let isCall = session.mode == .voiceChat

@@ -17,6 +17,11 @@ extension AudioSession {
         /// default (`PULSE_SERVER`, then client.conf, then the user's socket). PipeWire is reached
         /// through pipewire-pulse.
         public var soundServer: String?
+        /// The PipeWire socket (an absolute path, or a name in the runtime directory) the session
+        /// forces the graph clock through when its hardware preferences apply; `nil` means
+        /// libpipewire's default (`PIPEWIRE_REMOTE`, else `pipewire-0` in `PIPEWIRE_RUNTIME_DIR` or
+        /// `XDG_RUNTIME_DIR`). Used only when the sound server is PipeWire.
+        public var pipeWireRemote: String?
         /// How long a call to the agent may take before the session treats the agent as gone.
         public var agentCallTimeout: Duration
         /// Where the session logs what it cannot return as an error (the agent's absence, a
@@ -30,11 +35,12 @@ extension AudioSession {
         /// options.agentCallTimeout = .seconds(2)
         /// ```
         public init(
-            busAddress: String? = nil, soundServer: String? = nil, agentCallTimeout: Duration = .seconds(10),
-            logger: Logger = Logger(label: "audiosession")
+            busAddress: String? = nil, soundServer: String? = nil, pipeWireRemote: String? = nil,
+            agentCallTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "audiosession")
         ) {
             self.busAddress = busAddress
             self.soundServer = soundServer
+            self.pipeWireRemote = pipeWireRemote
             self.agentCallTimeout = agentCallTimeout
             self.logger = logger
         }

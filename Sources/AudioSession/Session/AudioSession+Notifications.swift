@@ -1,7 +1,7 @@
 extension AudioSession {
     /// The session's interruptions: ``Interruption/began(reason:)`` when another session took
     /// the audio (pause), ``Interruption/ended(options:)`` when it is over (resume with
-    /// ``InterruptionOptions/shouldResume``). Each access is a new subscription from now on.
+    /// `InterruptionOptions.shouldResume`). Each access is a new subscription from now on.
     ///
     /// ```swift
     /// for await interruption in session.interruptions {
@@ -13,7 +13,7 @@ extension AudioSession {
 
     /// The session's route changes, with the reason and the previous route. From the agent while
     /// it runs, else from the session's own reads of the server; ``overrideOutputAudioPort(_:)``
-    /// adds one with ``RouteChangeReason/override``.
+    /// adds one with `RouteChangeReason.override`.
     ///
     /// ```swift
     /// for await change in session.routeChanges where change.reason == .oldDeviceUnavailable {

@@ -1,4 +1,5 @@
 import AudioPolicy
+import AudioSessionContract
 import AudioSessionModel
 import SoundServer
 
@@ -67,12 +68,10 @@ enum StreamTranslation {
     }
 
     /// The engine's view of a device; `nil` for monitor sources, which are not devices a user picks.
+    /// The port is the contract's (`DevicePorts`), so the app library names devices the same way.
     static func info(for device: SoundDevice) -> DeviceInfo? {
-        guard !device.isMonitor else { return nil }
-        return DeviceInfo(
-            id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture,
-            port: PortDescription(
-                name: device.description, uid: device.name, type: portType(of: device), channels: device.channelMap.count))
+        guard let port = DevicePorts.port(for: device) else { return nil }
+        return DeviceInfo(id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture, port: port)
     }
 
     /// The engine's name for a device: its kind and server name (names survive a server restart,
@@ -86,19 +85,5 @@ enum StreamTranslation {
         let parts = id.rawValue.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let kind = SoundDevice.Kind(rawValue: String(parts[0])) else { return nil }
         return (kind, String(parts[1]))
-    }
-
-    /// A first guess at the port type from the device's properties; routing refines it later.
-    static func portType(of device: SoundDevice) -> PortType {
-        let properties = device.properties
-        let bus = properties["device.bus"]
-        let formFactor = properties["device.form_factor"]
-        if bus == "bluetooth" { return .bluetoothA2DP }
-        if formFactor == "headphone" { return .headphones }
-        if formFactor == "headset" { return device.kind == .sink ? .headphones : .headsetMic }
-        if bus == "usb" { return .usbAudio }
-        if device.activePortName?.contains("hdmi") == true { return .hdmi }
-        if properties["device.api"] == nil { return .virtual }
-        return device.kind == .sink ? .builtInSpeaker : .builtInMic
     }
 }

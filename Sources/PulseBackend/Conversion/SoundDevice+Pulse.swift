@@ -15,7 +15,8 @@ extension SoundDevice {
             activePortName: info.active_port.flatMap { PulseValues.string($0.pointee.name) },
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
             isMuted: info.mute != 0, monitorSourceIndex: PulseValues.index(info.monitor_source),
-            cardIndex: PulseValues.index(info.card), moduleIndex: PulseValues.index(info.owner_module))
+            cardIndex: PulseValues.index(info.card), moduleIndex: PulseValues.index(info.owner_module),
+            sampleRate: Self.rate(info.sample_spec), latency: Self.latency(configured: info.configured_latency, current: info.latency))
     }
 
     init(source info: pa_source_info) {
@@ -31,7 +32,17 @@ extension SoundDevice {
             activePortName: info.active_port.flatMap { PulseValues.string($0.pointee.name) },
             channelMap: PulseValues.channelMap(info.channel_map), volume: PulseValues.volumes(info.volume),
             isMuted: info.mute != 0, monitorOfSinkIndex: PulseValues.index(info.monitor_of_sink),
-            cardIndex: PulseValues.index(info.card), moduleIndex: PulseValues.index(info.owner_module))
+            cardIndex: PulseValues.index(info.card), moduleIndex: PulseValues.index(info.owner_module),
+            sampleRate: Self.rate(info.sample_spec), latency: Self.latency(configured: info.configured_latency, current: info.latency))
+    }
+
+    /// The sample spec's rate; `nil` when the server gave none.
+    private static func rate(_ spec: pa_sample_spec) -> UInt32? { spec.rate > 0 ? spec.rate : nil }
+
+    /// The configured latency, else the current one (microseconds); `nil` when both are 0.
+    private static func latency(configured: pa_usec_t, current: pa_usec_t) -> Duration? {
+        let microseconds = configured > 0 ? configured : current
+        return microseconds > 0 ? .microseconds(Int64(clamping: microseconds)) : nil
     }
 
     private static func ports<Port>(

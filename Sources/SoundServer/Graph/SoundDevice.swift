@@ -41,13 +41,19 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
     public var cardIndex: UInt32?
     /// The module that created the device, if any.
     public var moduleIndex: UInt32?
+    /// The rate the device runs at, in frames per second, when the server says.
+    public var sampleRate: UInt32?
+    /// The device's latency as the server reports it (its configured latency, else the current
+    /// one), when it says.
+    public var latency: Duration?
 
     /// A device with all its facts.
     public init(
         kind: Kind, index: UInt32, name: String, description: String, properties: [String: String] = [:],
         ports: [DevicePort] = [], activePortName: String? = nil, channelMap: ChannelMap = ChannelMap([]),
         volume: ChannelVolumes = ChannelVolumes([]), isMuted: Bool = false, monitorSourceIndex: UInt32? = nil,
-        monitorOfSinkIndex: UInt32? = nil, cardIndex: UInt32? = nil, moduleIndex: UInt32? = nil
+        monitorOfSinkIndex: UInt32? = nil, cardIndex: UInt32? = nil, moduleIndex: UInt32? = nil,
+        sampleRate: UInt32? = nil, latency: Duration? = nil
     ) {
         self.kind = kind
         self.index = index
@@ -63,6 +69,8 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
         self.monitorOfSinkIndex = monitorOfSinkIndex
         self.cardIndex = cardIndex
         self.moduleIndex = moduleIndex
+        self.sampleRate = sampleRate
+        self.latency = latency
     }
 
     /// The device's identity in a ``Graph``: its kind and index.

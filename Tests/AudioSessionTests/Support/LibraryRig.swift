@@ -95,12 +95,14 @@ struct LibraryRig: Sendable {
     // MARK: Sessions
 
     /// A library session on this rig's bus and server.
-    func session(_ applicationID: String) -> AudioSession {
+    func session(_ applicationID: String, pipeWireRemote: String? = nil) -> AudioSession {
         var logger = Logger(label: "test.\(applicationID)")
         logger.logLevel = .debug
         return AudioSession(
             applicationID: applicationID,
-            options: .init(busAddress: bus.address, soundServer: server.serverAddress, agentCallTimeout: .seconds(20), logger: logger))
+            options: .init(
+                busAddress: bus.address, soundServer: server.serverAddress, pipeWireRemote: pipeWireRemote,
+                agentCallTimeout: .seconds(20), logger: logger))
     }
 
     /// One row of the agent's `ListSessions`.

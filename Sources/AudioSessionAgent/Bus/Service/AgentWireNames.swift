@@ -1,6 +1,7 @@
 public import AudioPolicy
 public import AudioSessionBus
 public import AudioSessionModel
+import AudioSessionContract
 
 /// How the agent's values are spelled on the bus: the name lists and structures of docs/dbus-api.md.
 ///
@@ -44,22 +45,9 @@ public enum AgentWireNames {
         direction == .playback ? "playback" : "capture"
     }
 
-    /// A port as `(sssu)`: name, uid, port type, channels.
-    public static func port(_ port: PortDescription) -> BusValue {
-        .structure([
-            .string(port.name), .string(port.uid), .string(port.type.kebabName),
-            .uint32(UInt32(clamping: max(0, port.channels))),
-        ])
-    }
-
-    /// A route as `(a(sssu)a(sssu))`: inputs, outputs.
+    /// A route as `(a(sssu)a(sssu))`: inputs, outputs; the contract's one encoding, which the app
+    /// library decodes.
     public static func route(_ route: RouteDescription) -> BusValue {
-        .structure([
-            .array(element: portType, route.inputs.map(port)),
-            .array(element: portType, route.outputs.map(port)),
-        ])
+        RouteWireFormat.busValue(of: route)
     }
-
-    /// The type of a port structure.
-    static let portType: BusType = .structure([.string, .string, .string, .uint32])
 }
