@@ -82,4 +82,44 @@ import Testing
         try await rig.waitForLine("soundtrack back: the hint ended", from: game)
         try await waitUntil("the soundtrack plays again") { try await rig.stream(of: Self.game)?.isCorked == false }
     }
+
+    @Test("control: without the agent the prompt ducks nothing")
+    func prompterWithoutTheAgent() async throws {
+        let rig = try await ExampleRig.start(.pulseaudio)
+        defer { rig.stop() }
+        let player = try rig.example("MusicPlayerExample", [try rig.tone("song", seconds: 2), "--loops=-1"])
+        defer { player.kill() }
+        try await rig.waitForLine("playing song.wav", from: player)
+        let prompter = try rig.example("NavigationPrompterExample", ["--prompts", "1", "--chime-seconds", "1"])
+        defer { prompter.kill() }
+        try await rig.waitForLine("prompt 1: speaking", from: prompter)
+        var volumes: Set<[Int]> = []
+        while prompter.isRunning {
+            if let stream = try await rig.stream(of: Self.music) { volumes.insert(stream.volumePercents) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(await prompter.waitForExit() == 0, "\(prompter.standardError)")
+        #expect(prompter.standardOutput.contains("prompt 1: done, others notified"))
+        #expect(volumes == [[100, 100]], "nothing lowers the music without the agent")
+    }
+
+    @Test("the music player pauses when its headphones are unplugged", arguments: ExampleRig.Setup.allCases)
+    func musicPausesOnUnplug(setup: ExampleRig.Setup) async throws {
+        let rig = try await ExampleRig.start(setup)
+        defer { rig.stop() }
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+        let headphones = try await rig.server.plug(.headphones)
+        _ = try await rig.server.pactl("set-default-sink", "headphones")
+        let headphonesIndex = try #require(try await rig.server.sinkIndex(named: "headphones"))
+        let player = try rig.example("MusicPlayerExample", [try rig.tone("song", seconds: 2), "--loops=-1"])
+        defer { player.kill() }
+        try await rig.waitForLine("playing song.wav", from: player)
+        try await waitUntil("the song plays on the headphones") { try await rig.stream(of: Self.music)?.sink == headphonesIndex }
+
+        try await rig.server.unplug(headphones)
+        try await rig.waitForLine("paused: the output device went away", from: player)
+        try await waitUntil("the song's stream is corked") { try await rig.stream(of: Self.music)?.isCorked == true }
+        #expect(player.isRunning, "the player stays, paused, until the user plays again")
+    }
 }
