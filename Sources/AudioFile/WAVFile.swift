@@ -55,7 +55,7 @@ public struct WAVFile: Hashable, Sendable {
         guard riff == "RIFF" else {
             throw WAVFileError(code: .notWAV, message: "expected \"RIFF\" at byte 0, found \"\(riff)\"")
         }
-        _ = try reader.uint32("the RIFF size")
+        let riffSize = try reader.uint32("the RIFF size")
         let wave = try reader.tag("the RIFF form type")
         guard wave == "WAVE" else {
             throw WAVFileError(code: .notWAV, message: "expected form type \"WAVE\" at byte 8, found \"\(wave)\"")
@@ -85,9 +85,13 @@ public struct WAVFile: Hashable, Sendable {
             if id == "fmt " { format = try Self.parseFormat(Array(payload), at: chunkStart) }
             if declared % 2 == 1 { reader.skip(1) }
         }
-        throw WAVFileError(
-            code: format == nil ? .malformed : .truncated,
-            message: format == nil ? "expected a \"fmt \" and a \"data\" chunk, found neither" : "expected a \"data\" chunk, found none")
+        let missing = format == nil ? "a \"fmt \" and a \"data\" chunk" : "a \"data\" chunk"
+        if bytes.count < 8 + Int(riffSize) {
+            throw WAVFileError(
+                code: .truncated,
+                message: "expected \(8 + Int(riffSize)) bytes as the RIFF header declares, with \(missing), but the file ends after \(bytes.count)")
+        }
+        throw WAVFileError(code: .malformed, message: "expected \(missing), found none")
     }
 
     private static func parseFormat(_ payload: [UInt8], at offset: Int) throws(WAVFileError) -> PCMFormat {

@@ -161,6 +161,29 @@ struct PulseStreamTests {
         #expect(move?.previousDeviceRemoved == true, "\(events)")
     }
 
+    @Test("stock PulseAudio's module-role-cork asks a music stream to cork for a phone stream, and a corked one to uncork after")
+    func corkRequest() async throws {
+        let pulse = try await PrivatePulseAudio.start(.stock)
+        defer { pulse.stop() }
+        let connection = try await PulseConnection.connect(server: pulse.serverAddress)
+        defer { connection.disconnect() }
+        let source = PulseMemorySource(
+            bytes: TonePCM.sine(frequency: 440, seconds: 1), frameSize: Self.spec.frameSize, numberOfLoops: -1)
+        let stream = try await PulsePlaybackStream.open(
+            on: connection, name: "music", properties: ["media.role": "music"], spec: Self.spec, source: source)
+        defer { stream.close() }
+        try await SequenceLog.collecting(stream.events) { log in
+            let phone = try pulse.spawn(
+                "paplay", ["--property=media.role=phone", try ToneFile.silence(seconds: 30, in: pulse.directory, name: "phone.wav")])
+            defer { phone.kill() }
+            try await waitUntil("the music stream is asked to cork") { log.recorded.contains(.corkRequested) }
+            // PulseAudio asks again to uncork only a stream that did cork (server facts).
+            try await stream.setCorked(true)
+            phone.kill()
+            try await waitUntil("and to uncork once the phone stream is gone") { log.recorded.contains(.uncorkRequested) }
+        }
+    }
+
     @Test("a spec or device the server cannot take is a typed error")
     func refusals() async throws {
         let pulse = try await PrivatePulseAudio.start(.minimal)

@@ -9,7 +9,9 @@ import Synchronization
 /// agent treats it as the session's audio. The player follows the session on its own: it pauses
 /// when the session is interrupted (a call) and resumes when the interruption ends with
 /// should-resume (unless ``resumesAfterInterruption`` is `false`), and it pauses when its output
-/// device goes away (unplugged headphones). ``events`` tells what it did.
+/// device goes away (unplugged headphones). Without the agent, it also obeys the server's own
+/// cork requests (stock PulseAudio's module-role-cork pauses music for a phone stream), as an
+/// interruption. ``events`` tells what it did.
 ///
 /// ```swift
 /// let session = AudioSession.shared

@@ -125,12 +125,7 @@ final class PlayerCore: Sendable {
     private func handle(_ interruption: Interruption) async {
         switch interruption {
         case .began:
-            let paused = await gate.run { () async -> Bool in
-                guard await corkForPause() else { return false }
-                state.withLock { $0.pausedByInterruption = true }
-                return true
-            }
-            if paused { events.publish(.pausedByInterruption) }
+            await pauseForInterruption()
         case .ended(let options):
             let resume = state.withLock { state in
                 defer { state.pausedByInterruption = false }
@@ -147,6 +142,31 @@ final class PlayerCore: Sendable {
         }
     }
 
+    private func pauseForInterruption() async {
+        let paused = await gate.run { () async -> Bool in
+            guard await corkForPause() else { return false }
+            state.withLock { $0.pausedByInterruption = true }
+            return true
+        }
+        if paused { events.publish(.pausedByInterruption) }
+    }
+
+    /// The server's own request to resume (module-role-cork, when no agent has taken it over):
+    /// the session stayed active, so the player only plays on.
+    private func resumeForServer() async {
+        let resume = state.withLock { state in
+            defer { state.pausedByInterruption = false }
+            return state.pausedByInterruption && state.resumesAfterInterruption
+        }
+        guard resume else { return }
+        do {
+            try await play()
+            events.publish(.resumedAfterInterruption)
+        } catch {
+            session.core.logger.warning("the player could not resume after the server's cork request", metadata: ["error": "\(error)"])
+        }
+    }
+
     private func pauseForRoute() async {
         let paused = await gate.run { () async -> Bool in await corkForPause() }
         if paused { events.publish(.pausedForRouteChange) }
@@ -157,6 +177,12 @@ final class PlayerCore: Sendable {
         switch event {
         case .moved(let move) where move.previousDeviceRemoved:
             await pauseForRoute()
+        case .corkRequested:
+            // Stock PulseAudio's module-role-cork asks music to pause for a phone stream, as an
+            // interruption that bypasses the session; like paplay, the player obeys.
+            await pauseForInterruption()
+        case .uncorkRequested:
+            await resumeForServer()
         case .drained:
             await gate.run {
                 guard state.withLock({ $0.stream === stream }) else { return }

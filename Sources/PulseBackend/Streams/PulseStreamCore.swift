@@ -206,9 +206,9 @@ final class PulseStreamCore: @unchecked Sendable {
         PulseError(code: .connectionTerminated, operation: operation, message: "the stream was closed")
     }
 
-    // MARK: Callback entry points (loop thread, lock held)
+    // MARK: Callback entry points (loop thread, lock held; called only by StreamCallbacks)
 
-    fileprivate func stateChanged() {
+    func stateChanged() {
         guard let stream else { return }
         switch pa_stream_get_state(stream) {
         case PA_STREAM_READY:
@@ -234,14 +234,14 @@ final class PulseStreamCore: @unchecked Sendable {
         }
     }
 
-    fileprivate func started() { eventContinuation.yield(.started) }
+    func started() { eventContinuation.yield(.started) }
 
-    fileprivate func suspended() {
+    func suspended() {
         guard let stream else { return }
         eventContinuation.yield(.suspended(pa_stream_is_suspended(stream) == 1))
     }
 
-    fileprivate func serverEvent(_ name: String) {
+    func serverEvent(_ name: String) {
         switch name {
         case "request-cork": eventContinuation.yield(.corkRequested)
         case "request-uncork": eventContinuation.yield(.uncorkRequested)
@@ -251,7 +251,7 @@ final class PulseStreamCore: @unchecked Sendable {
 
     /// Reports a move once it is known whether the previous device still exists: a move away
     /// from a vanished device is how PulseAudio tells a client its device went away.
-    fileprivate func moved() {
+    func moved() {
         guard let stream, let newIndex = PulseValues.index(pa_stream_get_device_index(stream)) else { return }
         let name = PulseValues.string(pa_stream_get_device_name(stream)) ?? ""
         let previous = deviceIndex
@@ -262,7 +262,7 @@ final class PulseStreamCore: @unchecked Sendable {
             return
         }
         let continuation = eventContinuation
-        let report: (Result<[SoundDeviceProbe], PulseError>) -> Void = { result in
+        let report: (Result<[DeviceProbe], PulseError>) -> Void = { result in
             let removed: Bool
             switch result {
             case .success(let devices): removed = devices.isEmpty
@@ -274,11 +274,11 @@ final class PulseStreamCore: @unchecked Sendable {
         connection.core.withLoopLocked { loop in
             switch direction {
             case .playback:
-                loop.start("pa_context_get_sink_info_by_index", ListOperation<SoundDeviceProbe>(report)) {
+                loop.start("pa_context_get_sink_info_by_index", ListOperation<DeviceProbe>(report)) {
                     pa_context_get_sink_info_by_index($0, previous, StreamCallbacks.sinkProbe, $1)
                 }
             case .capture:
-                loop.start("pa_context_get_source_info_by_index", ListOperation<SoundDeviceProbe>(report)) {
+                loop.start("pa_context_get_source_info_by_index", ListOperation<DeviceProbe>(report)) {
                     pa_context_get_source_info_by_index($0, previous, StreamCallbacks.sourceProbe, $1)
                 }
             }
@@ -286,7 +286,7 @@ final class PulseStreamCore: @unchecked Sendable {
     }
 
     /// Fills what the server asks for from the source; at the source's end, drains once.
-    fileprivate func writeRequested(_ requested: Int) {
+    func writeRequested(_ requested: Int) {
         guard let stream, let source, !sourceEnded else { return }
         var remaining = requested
         while remaining >= spec.frameSize {
@@ -329,7 +329,7 @@ final class PulseStreamCore: @unchecked Sendable {
     }
 
     /// Moves what the server recorded into the capture sequence; holes become silence.
-    fileprivate func readable() {
+    func readable() {
         guard let stream else { return }
         while true {
             var data: UnsafeRawPointer?
@@ -346,39 +346,5 @@ final class PulseStreamCore: @unchecked Sendable {
             }
             pa_stream_drop(stream)
         }
-    }
-}
-
-/// Only whether a device exists: the answer of the probe after a move.
-struct SoundDeviceProbe {}
-
-/// The C callbacks of streams; userdata is the unretained ``PulseStreamCore`` (cleared before it goes).
-enum StreamCallbacks {
-    private static func core(_ userdata: UnsafeMutableRawPointer?) -> PulseStreamCore? {
-        userdata.map { Unmanaged<PulseStreamCore>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    static let state: pa_stream_notify_cb_t = { _, userdata in core(userdata)?.stateChanged() }
-    static let started: pa_stream_notify_cb_t = { _, userdata in core(userdata)?.started() }
-    static let moved: pa_stream_notify_cb_t = { _, userdata in core(userdata)?.moved() }
-    static let suspended: pa_stream_notify_cb_t = { _, userdata in core(userdata)?.suspended() }
-    static let event: pa_stream_event_cb_t = { _, name, _, userdata in
-        guard let name else { return }
-        core(userdata)?.serverEvent(String(cString: name))
-    }
-    static let write: pa_stream_request_cb_t = { _, bytes, userdata in core(userdata)?.writeRequested(bytes) }
-    static let read: pa_stream_request_cb_t = { _, _, userdata in core(userdata)?.readable() }
-
-    /// The answer of a stream operation (`pa_stream_cork`, `pa_stream_drain`).
-    static let success: pa_stream_success_cb_t = { stream, success, userdata in
-        ValueOperation<Void>.receive(stream.flatMap { pa_stream_get_context($0) }, userdata, success != 0 ? () : nil)
-    }
-
-    static let sinkProbe: pa_sink_info_cb_t = { context, info, eol, userdata in
-        ListOperation<SoundDeviceProbe>.receive(context, eol, userdata) { info.map { _ in SoundDeviceProbe() } }
-    }
-
-    static let sourceProbe: pa_source_info_cb_t = { context, info, eol, userdata in
-        ListOperation<SoundDeviceProbe>.receive(context, eol, userdata) { info.map { _ in SoundDeviceProbe() } }
     }
 }

@@ -174,4 +174,31 @@ import Testing
             try await rig.server.sinkInputs().first { $0.index == index }?.isCorked == true
         }
     }
+
+    @Test func obeysStockPulseAudiosCorkRequestsWithoutTheAgent() async throws {
+        let rig = try await LibraryRig.start(.pulseStock)
+        defer { rig.stop() }
+        let session = rig.session("org.example.Music")
+        defer { session.close() }
+        try session.setCategory(.playback)
+        try await session.setActive(true)
+        let player = try AudioPlayer(contentsOf: URL(fileURLWithPath: try rig.tone("song", seconds: 2)), session: session)
+        defer { player.close() }
+        player.numberOfLoops = -1
+        let events = player.events
+        try await player.play()
+        let index = try #require(player.streamIndex)
+
+        let phone = try rig.server.spawn("paplay", ["--property=media.role=phone", try rig.tone("phone", seconds: 30)])
+        defer { phone.kill() }
+        #expect(try await nextEvent("paused for the phone stream", from: events) == .pausedByInterruption)
+        try await waitUntil("the song's sink input is corked") {
+            try await rig.server.sinkInputs().first { $0.index == index }?.isCorked == true
+        }
+        phone.kill()
+        #expect(try await nextEvent("resumed once the phone stream is gone", from: events) == .resumedAfterInterruption)
+        try await waitUntil("the song's sink input plays again") {
+            try await rig.server.sinkInputs().first { $0.index == index }?.isCorked == false
+        }
+    }
 }
