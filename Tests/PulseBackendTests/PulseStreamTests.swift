@@ -30,9 +30,9 @@ struct PulseStreamTests {
         let connection = try await PulseConnection.connect(server: server.serverAddress)
         defer { connection.disconnect() }
         let source = PulseMemorySource(
-            bytes: TonePCM.sine(frequency: 440, seconds: 1, amplitude: 0.4), frameSize: Self.spec.frameSize, numberOfLoops: -1)
+            bytes: TonePCM.sine(frequency: 440, seconds: 1, amplitude: 0.4), spec: Self.spec, numberOfLoops: -1)
         let stream = try await PulsePlaybackStream.open(
-            on: connection, name: "tone", properties: Self.properties, spec: Self.spec, source: source, latency: .milliseconds(100))
+            on: connection, name: "tone", properties: Self.properties, source: source, latency: .milliseconds(100))
         defer { stream.close() }
         let index = try #require(stream.index)
 
@@ -65,8 +65,8 @@ struct PulseStreamTests {
         defer { server.stop() }
         let connection = try await PulseConnection.connect(server: server.serverAddress)
         defer { connection.disconnect() }
-        let source = PulseMemorySource(bytes: TonePCM.sine(frequency: 440, seconds: 0.3), frameSize: Self.spec.frameSize)
-        let stream = try await PulsePlaybackStream.open(on: connection, name: "blip", spec: Self.spec, source: source)
+        let source = PulseMemorySource(bytes: TonePCM.sine(frequency: 440, seconds: 0.3), spec: Self.spec)
+        let stream = try await PulsePlaybackStream.open(on: connection, name: "blip", source: source)
         defer { stream.close() }
         try await SequenceLog.collecting(stream.events) { log in
             try await waitUntil("the drained event arrives") { log.recorded.contains(.drained) }
@@ -112,8 +112,8 @@ struct PulseStreamTests {
         let connection = try await PulseConnection.connect(server: server.serverAddress)
         defer { connection.disconnect() }
         let source = PulseMemorySource(
-            bytes: TonePCM.sine(frequency: 440, seconds: 1), frameSize: Self.spec.frameSize, numberOfLoops: -1)
-        let stream = try await PulsePlaybackStream.open(on: connection, name: "victim", spec: Self.spec, source: source)
+            bytes: TonePCM.sine(frequency: 440, seconds: 1), spec: Self.spec, numberOfLoops: -1)
+        let stream = try await PulsePlaybackStream.open(on: connection, name: "victim", source: source)
         defer { stream.close() }
         let index = try #require(stream.index)
         let events = try await SequenceLog.collecting(stream.events) { log in
@@ -138,9 +138,9 @@ struct PulseStreamTests {
         let connection = try await PulseConnection.connect(server: server.serverAddress)
         defer { connection.disconnect() }
         let source = PulseMemorySource(
-            bytes: TonePCM.sine(frequency: 440, seconds: 1), frameSize: Self.spec.frameSize, numberOfLoops: -1)
+            bytes: TonePCM.sine(frequency: 440, seconds: 1), spec: Self.spec, numberOfLoops: -1)
         let stream = try await PulsePlaybackStream.open(
-            on: connection, name: "on headphones", spec: Self.spec, source: source, device: "headphones")
+            on: connection, name: "on headphones", source: source, device: "headphones")
         defer { stream.close() }
         #expect(stream.deviceName == "headphones")
         let events = try await SequenceLog.collecting(stream.events) { log in
@@ -168,9 +168,9 @@ struct PulseStreamTests {
         let connection = try await PulseConnection.connect(server: pulse.serverAddress)
         defer { connection.disconnect() }
         let source = PulseMemorySource(
-            bytes: TonePCM.sine(frequency: 440, seconds: 1), frameSize: Self.spec.frameSize, numberOfLoops: -1)
+            bytes: TonePCM.sine(frequency: 440, seconds: 1), spec: Self.spec, numberOfLoops: -1)
         let stream = try await PulsePlaybackStream.open(
-            on: connection, name: "music", properties: ["media.role": "music"], spec: Self.spec, source: source)
+            on: connection, name: "music", properties: ["media.role": "music"], source: source)
         defer { stream.close() }
         try await SequenceLog.collecting(stream.events) { log in
             let phone = try pulse.spawn(
@@ -190,10 +190,9 @@ struct PulseStreamTests {
         defer { pulse.stop() }
         let connection = try await PulseConnection.connect(server: pulse.serverAddress)
         defer { connection.disconnect() }
-        let source = PulseMemorySource(bytes: [], frameSize: 4)
+        let source = PulseMemorySource(bytes: [], spec: PulseSampleSpec(format: .s16le, rate: 0, channels: 2))
         let badSpec = await #expect(throws: PulseError.self) {
-            _ = try await PulsePlaybackStream.open(
-                on: connection, name: "bad", spec: PulseSampleSpec(format: .s16le, rate: 0, channels: 2), source: source)
+            _ = try await PulsePlaybackStream.open(on: connection, name: "bad", source: source)
         }
         #expect(badSpec?.code == .invalidArgument)
         #expect(badSpec?.message.contains("not a valid sample spec") == true)

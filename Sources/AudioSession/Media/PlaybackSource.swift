@@ -15,7 +15,12 @@ final class PlaybackSource: PulsePlaybackSource {
     let file: WAVFile
     private let state = Mutex(State())
 
-    init(file: WAVFile) { self.file = file }
+    let spec: PulseSampleSpec
+
+    init(file: WAVFile) {
+        self.file = file
+        spec = file.format.pulseSpec
+    }
 
     var frameSize: Int { file.format.bytesPerFrame }
 

@@ -51,7 +51,7 @@ final class PlayerCore: Sendable {
                 properties["media.name"] = name
                 do throws(PulseError) {
                     let stream = try await PulsePlaybackStream.open(
-                        on: connection, name: name, properties: properties, spec: source.file.format.pulseSpec, source: source,
+                        on: connection, name: name, properties: properties, source: source,
                         latency: Self.latency)
                     state.withLock { $0.stream = stream }
                     openedSink.yield(stream)

@@ -4,8 +4,8 @@ import Synchronization
 /// forever, with a position that can be read and moved from any thread.
 ///
 /// ```swift
-/// let source = PulseMemorySource(bytes: pcm, frameSize: spec.frameSize, numberOfLoops: 1)   // plays twice
-/// let stream = try await PulsePlaybackStream.open(on: connection, name: "tone", spec: spec, source: source)
+/// let source = PulseMemorySource(bytes: pcm, spec: spec, numberOfLoops: 1)   // plays twice
+/// let stream = try await PulsePlaybackStream.open(on: connection, name: "tone", source: source)
 /// print(source.framePosition)
 /// ```
 public final class PulseMemorySource: PulsePlaybackSource {
@@ -16,14 +16,16 @@ public final class PulseMemorySource: PulsePlaybackSource {
 
     /// The PCM, whole frames.
     public let bytes: [UInt8]
-    /// Bytes per frame.
-    public let frameSize: Int
+    /// The PCM's shape.
+    public let spec: PulseSampleSpec
+    private let frameSize: Int
     private let state: Mutex<State>
 
-    /// A source over `bytes` (cut to whole frames of `frameSize` bytes), played
+    /// A source over `bytes` of `spec` (cut to whole frames), played
     /// `numberOfLoops` extra times after the first; a negative count loops forever.
-    public init(bytes: [UInt8], frameSize: Int, numberOfLoops: Int = 0) {
-        let frameSize = max(1, frameSize)
+    public init(bytes: [UInt8], spec: PulseSampleSpec, numberOfLoops: Int = 0) {
+        self.spec = spec
+        let frameSize = max(1, spec.frameSize)
         self.frameSize = frameSize
         self.bytes = Array(bytes.prefix(bytes.count - bytes.count % frameSize))
         state = Mutex(State(loopsLeft: numberOfLoops))

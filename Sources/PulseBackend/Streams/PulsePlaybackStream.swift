@@ -8,8 +8,8 @@
 /// ```swift
 /// let spec = PulseSampleSpec(format: .s16le, rate: 48_000, channels: 2)
 /// let stream = try await PulsePlaybackStream.open(
-///     on: connection, name: "Music", properties: ["media.role": "music"], spec: spec,
-///     source: PulseMemorySource(bytes: pcm, frameSize: spec.frameSize), latency: .milliseconds(100))
+///     on: connection, name: "Music", properties: ["media.role": "music"],
+///     source: PulseMemorySource(bytes: pcm, spec: spec), latency: .milliseconds(100))
 /// defer { stream.close() }
 /// for await event in stream.events where event == .drained { break }
 /// ```
@@ -24,8 +24,8 @@ public final class PulsePlaybackStream: Sendable {
     ///   - connection: The connection the stream lives on; it must outlive the stream's use.
     ///   - name: The stream's name (`media.name`).
     ///   - properties: Stream properties (`media.role`, `application.name`, a session token).
-    ///   - spec: The PCM the source delivers.
-    ///   - source: Asked for data on the loop thread each time the server wants more.
+    ///   - source: Asked for data on the loop thread each time the server wants more; its
+    ///     ``PulsePlaybackSource/spec`` is the stream's.
     ///   - device: The sink to play on; `nil` is the server's choice (the default sink).
     ///   - latency: The buffer the server keeps filled ahead (its target length); `nil` is the
     ///     server's default, up to two seconds, which also delays ``setCorked(_:)``'s effect on
@@ -37,11 +37,11 @@ public final class PulsePlaybackStream: Sendable {
     /// The corresponding PulseAudio calls are `pa_stream_new_with_proplist` and
     /// `pa_stream_connect_playback`.
     public static func open(
-        on connection: PulseConnection, name: String, properties: [String: String] = [:], spec: PulseSampleSpec,
+        on connection: PulseConnection, name: String, properties: [String: String] = [:],
         source: any PulsePlaybackSource, device: String? = nil, latency: Duration? = nil, startCorked: Bool = false
     ) async throws(PulseError) -> PulsePlaybackStream {
         let core = try PulseStreamCore(
-            connection: connection, direction: .playback, name: name, properties: properties, spec: spec, source: source)
+            connection: connection, direction: .playback, name: name, properties: properties, spec: source.spec, source: source)
         do throws(PulseError) {
             try await core.connect(device: device, latency: latency, startCorked: startCorked)
         } catch {
