@@ -63,4 +63,20 @@ import Testing
         try await session.setActive(false, options: .notifyOthersOnDeactivation)
         #expect(!session.isActive)
     }
+
+    /// The documented way to catch one kind of error: also a guard that the throwing API stays
+    /// plain `throws` (Swift 6.3 crashes compiling `catch where` over typed throws of this type).
+    @Test func documentedCatchPatternSelectsTheCode() {
+        let session = Self.isolatedSession()
+        defer { session.close() }
+        var rule: String?
+        do {
+            try session.setCategory(.record, options: [.defaultToSpeaker])
+        } catch let error as AudioSessionError where error.code == .invalidConfiguration {
+            rule = error.message
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+        #expect(rule?.contains("default-to-speaker needs category play-and-record") == true)
+    }
 }

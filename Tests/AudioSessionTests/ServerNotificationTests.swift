@@ -102,4 +102,30 @@ import Testing
         try session.overrideOutputAudioPort(.none)
         #expect(session.streamOutputDevice == nil)
     }
+
+    @Test func preferredInputIsTheSessionsOwn() async throws {
+        let rig = try await LibraryRig.start(.pulseMinimal)
+        defer { rig.stop() }
+        let session = rig.session("org.example.Recorder")
+        defer { session.close() }
+        try session.setCategory(.record)
+        await session.waitUntilReady()
+        _ = try await rig.server.plug(.microphone)
+        let second = try await waitForValue("the session lists the second microphone") {
+            session.availableInputs.first { $0.uid == "mic2" }
+        }
+        try session.setPreferredInput(second)
+        #expect(session.preferredInput == second)
+        #expect(session.currentRoute.inputs.map(\.uid) == ["mic2"])
+        #expect(session.streamInputDevice == "mic2")
+        // The desktop's default input is untouched.
+        #expect(try await rig.server.pactl("get-default-source").contains("mic2") == false)
+
+        let missing = PortDescription(name: "Gone", uid: "gone", type: .usbAudio, channels: 1)
+        let error = #expect(throws: AudioSessionError.self) { try session.setPreferredInput(missing) }
+        #expect(error?.code == .noSuchPort)
+        #expect(error?.message.contains("mic2") == true)  // lists what is available
+        try session.setPreferredInput(nil)
+        #expect(session.currentRoute.inputs.map(\.uid) == ["mic"])
+    }
 }

@@ -129,11 +129,11 @@ extension SessionCore {
         switch signal.member {
         case "MediaServicesLost":
             logger.warning("the agent reports the sound server lost")
-            mediaServicesLosses.publish(MediaServicesLoss(cause: .soundServerRestarted))
+            loseMediaServices(.soundServerRestarted)
             return
         case "MediaServicesReset":
             await gate.run { await activateAfterReset() }
-            mediaServicesResets.publish(MediaServicesReset(cause: .soundServerRestarted))
+            resetMediaServices(otherwise: .soundServerRestarted)
             return
         default: break
         }
@@ -176,33 +176,41 @@ extension SessionCore {
 
     func handle(_ change: NameOwnerChange) async {
         guard change.name == AgentLink.busName else { return }
-        if change.newOwner == nil {
+        if let oldOwner = change.oldOwner {
+            // The agent the session is registered with left (or passed the name straight on).
             let wasRegistered = state.withLock { state -> Bool in
-                guard state.registration != nil else { return false }
+                guard state.registration?.agentOwner == oldOwner else { return false }
                 state.registration = nil
-                state.awaitsAgentReturn = true
                 return true
             }
-            guard wasRegistered else { return }
-            logger.warning("audiosessiond went away; the session keeps playing and registers again when it is back")
-            mediaServicesLosses.publish(MediaServicesLoss(cause: .agentRestarted))
-        } else {
-            if let oldOwner = change.oldOwner {
-                // The name passed straight to a new agent: the old one's sessions are gone.
-                let wasRegistered = state.withLock { state -> Bool in
-                    guard state.registration?.agentOwner == oldOwner else { return false }
-                    state.registration = nil
-                    state.awaitsAgentReturn = true
-                    return true
-                }
-                if wasRegistered { mediaServicesLosses.publish(MediaServicesLoss(cause: .agentRestarted)) }
+            if wasRegistered {
+                logger.warning("audiosessiond went away; the session keeps playing and registers again when it is back")
+                loseMediaServices(.agentRestarted)
             }
-            guard await gate.run({ await reassert() }) else { return }
-            let returned = state.withLock { state in
-                defer { state.awaitsAgentReturn = false }
-                return state.awaitsAgentReturn
-            }
-            if returned { mediaServicesResets.publish(MediaServicesReset(cause: .agentRestarted)) }
         }
+        guard change.newOwner != nil, await gate.run({ await reassert() }) else { return }
+        if state.withLock({ $0.outstandingLoss != nil }) { resetMediaServices(otherwise: .agentRestarted) }
+    }
+
+    // MARK: Media services
+
+    /// Delivers a loss, unless one is already outstanding.
+    func loseMediaServices(_ cause: MediaServicesCause) {
+        let isNew = state.withLock { state -> Bool in
+            guard state.outstandingLoss == nil else { return false }
+            state.outstandingLoss = cause
+            return true
+        }
+        if isNew { mediaServicesLosses.publish(MediaServicesLoss(cause: cause)) }
+    }
+
+    /// Delivers a reset for the outstanding loss (with its cause), or with `cause` when the
+    /// agent announces one the session had not seen lost.
+    func resetMediaServices(otherwise cause: MediaServicesCause) {
+        let lost = state.withLock { state in
+            defer { state.outstandingLoss = nil }
+            return state.outstandingLoss
+        }
+        mediaServicesResets.publish(MediaServicesReset(cause: lost ?? cause))
     }
 }

@@ -107,14 +107,15 @@ extension SessionCore {
     func serverLost() {
         let registered = state.withLock { $0.registration != nil }
         guard !registered else { return }
-        mediaServicesLosses.publish(MediaServicesLoss(cause: .soundServerRestarted))
+        loseMediaServices(.soundServerRestarted)
     }
 
-    /// The server is back. Without the agent the session tells (MediaServicesReset).
+    /// The server is back. Without the agent the session tells (MediaServicesReset), if it told
+    /// the loss.
     func serverBack() async {
         rememberLocalRoute()
-        let registered = state.withLock { $0.registration != nil }
-        guard !registered else { return }
-        mediaServicesResets.publish(MediaServicesReset(cause: .soundServerRestarted))
+        let (registered, lost) = state.withLock { ($0.registration != nil, $0.outstandingLoss != nil) }
+        guard !registered, lost else { return }
+        resetMediaServices(otherwise: .soundServerRestarted)
     }
 }

@@ -9,8 +9,9 @@ struct SessionState: Sendable {
     var isActive = false
     /// The agent's registration; `nil` while no agent runs (or before it answered).
     var registration: AgentRegistration?
-    /// The agent went away while the session was registered: its return is a media-services reset.
-    var awaitsAgentReturn = false
+    /// The loss delivered and not yet followed by a reset: one loss is told once, however many
+    /// parts went (the agent announces the server's loss, then exits itself).
+    var outstandingLoss: MediaServicesCause?
     /// The last secondary-audio hint: `true` between `begin` and `end`.
     var secondaryAudioShouldBeSilenced = false
     /// Hardware preferences the app asked for.

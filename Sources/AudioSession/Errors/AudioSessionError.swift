@@ -1,6 +1,9 @@
 public import AudioSessionModel
 
-/// Why an ``AudioSession`` call was refused or failed.
+/// Why an ``AudioSession`` call was refused or failed: every throwing call of the session
+/// throws this type (declared as plain `throws`, so `catch let error as AudioSessionError where
+/// ...` works everywhere; Swift 6.3's compiler crashes on `catch where` over a typed-throws call
+/// whose error type holds strings).
 ///
 /// A struct around a code, so new cases can come without breaking your `switch`: match on
 /// ``code``. The ``description`` says what was wrong and what would have been accepted.

@@ -5,13 +5,14 @@ import Synchronization
 /// want the callbacks.
 ///
 /// ```swift
-/// final class PlayerView {
+/// @MainActor final class PlayerView {
 ///     var observation: AudioSessionObservation?
 ///     func start(_ session: AudioSession) {
-///         observation = session.observeInterruptions { interruption in
-///             if interruption.type == .began { self.showPaused() }
+///         observation = session.observeInterruptions { [weak self] interruption in
+///             Task { @MainActor in self?.showPaused(interruption.type == .began) }
 ///         }
 ///     }
+///     func showPaused(_ paused: Bool) { /* update the UI */ }
 /// }
 /// ```
 public final class AudioSessionObservation: Sendable {

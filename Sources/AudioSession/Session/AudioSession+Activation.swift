@@ -20,7 +20,7 @@ extension AudioSession {
     /// speak(prompt)
     /// try await session.setActive(false, options: .notifyOthersOnDeactivation)
     /// ```
-    public func setActive(_ active: Bool, options: ActivationOptions = []) async throws(AudioSessionError) {
+    public func setActive(_ active: Bool, options: ActivationOptions = []) async throws {
         await core.started.wait()
         try await core.gate.run { () async throws(AudioSessionError) in
             if active {

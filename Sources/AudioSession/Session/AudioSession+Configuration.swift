@@ -13,7 +13,7 @@ extension AudioSession {
     /// // throws: "duck-others needs a mixable category: playback, play-and-record or multi-route; ..."
     /// try session.setCategory(.soloAmbient, options: [.duckOthers])
     /// ```
-    public func setCategory(_ category: Category, mode: Mode = .default, options: CategoryOptions = []) throws(AudioSessionError) {
+    public func setCategory(_ category: Category, mode: Mode = .default, options: CategoryOptions = []) throws {
         let configuration: SessionConfiguration
         do {
             configuration = try SessionConfiguration(category: category, mode: mode, options: options)
@@ -29,7 +29,7 @@ extension AudioSession {
     /// ```swift
     /// try session.setMode(.moviePlayback)
     /// ```
-    public func setMode(_ mode: Mode) throws(AudioSessionError) {
+    public func setMode(_ mode: Mode) throws {
         try setCategory(category, mode: mode, options: categoryOptions)
     }
 

@@ -41,7 +41,7 @@ extension AudioSession {
     /// try session.setPreferredSampleRate(44_100)
     /// try await session.setActive(true)    // on PipeWire the graph now runs at 44.1 kHz
     /// ```
-    public func setPreferredSampleRate(_ rate: Double?) throws(AudioSessionError) {
+    public func setPreferredSampleRate(_ rate: Double?) throws {
         if let rate, !Self.sampleRateRange.contains(rate) {
             throw AudioSessionError(
                 .notSupported, "sample rate \(rate) is out of range; give \(Int(Self.sampleRateRange.lowerBound)) to \(Int(Self.sampleRateRange.upperBound)) frames per second")
@@ -71,7 +71,7 @@ extension AudioSession {
     /// ```swift
     /// try session.setPreferredIOBufferDuration(.milliseconds(5))   // a game's low-latency effects
     /// ```
-    public func setPreferredIOBufferDuration(_ duration: Duration?) throws(AudioSessionError) {
+    public func setPreferredIOBufferDuration(_ duration: Duration?) throws {
         if let duration, !Self.ioBufferDurationRange.contains(duration) {
             throw AudioSessionError(
                 .notSupported, "I/O buffer duration \(duration) is out of range; give \(Self.ioBufferDurationRange.lowerBound) to \(Self.ioBufferDurationRange.upperBound)")
@@ -105,7 +105,7 @@ extension AudioSession {
     /// PipeWire while it holds, else the preference, else ``defaultIOBufferDuration``.
     ///
     /// ```swift
-    /// let bufferBytes = Int(session.sampleRate * Double(session.ioBufferDuration.components.attoseconds) / 1e18) * 4
+    /// let frames = Int(session.sampleRate * Double(session.ioBufferDuration / .microseconds(1)) / 1_000_000)
     /// ```
     public var ioBufferDuration: Duration {
         let forced = core.clock.forced

@@ -51,7 +51,7 @@ extension AudioSession {
     ///     try session.setPreferredInput(usb)
     /// }
     /// ```
-    public func setPreferredInput(_ port: PortDescription?) throws(AudioSessionError) {
+    public func setPreferredInput(_ port: PortDescription?) throws {
         if let port, !availableInputs.contains(where: { $0.uid == port.uid }) {
             let names = availableInputs.map(\.uid).joined(separator: ", ")
             throw AudioSessionError(
@@ -73,7 +73,7 @@ extension AudioSession {
     /// ```swift
     /// try session.overrideOutputAudioPort(.speaker)
     /// ```
-    public func overrideOutputAudioPort(_ override: PortOverride) throws(AudioSessionError) {
+    public func overrideOutputAudioPort(_ override: PortOverride) throws {
         if override == .speaker {
             guard let graph = core.server.graph, SessionCore.speaker(in: graph) != nil else {
                 throw AudioSessionError(
@@ -156,7 +156,7 @@ extension AudioSession {
     /// ```
     ///
     /// The corresponding PulseAudio call is `pa_context_set_source_volume_by_name`.
-    public func setInputGain(_ gain: Float) async throws(AudioSessionError) {
+    public func setInputGain(_ gain: Float) async throws {
         guard (0...1).contains(gain) else {
             throw AudioSessionError(.notSupported, "input gain \(gain) is out of range; give a value from 0 to 1")
         }
