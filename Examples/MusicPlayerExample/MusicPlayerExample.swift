@@ -43,7 +43,7 @@ struct MusicPlayerExample: AsyncParsableCommand {
                 break events
             case .stoppedByServer(let reason):
                 ExampleOutput.say("stopped by the server: \(reason)")
-                break events
+            case .resumedAfterMediaServicesReset: ExampleOutput.say("resumed: the sound server is back")
             }
         }
         try await session.setActive(false, options: .notifyOthersOnDeactivation)

@@ -22,7 +22,8 @@ import Testing
         try await rig.waitForLine("playing song.wav", from: player)
         try await waitUntil("the song is heard") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
 
-        let call = try rig.example("CallExample", ["--seconds", "3"])
+        // Long enough for pactl to see the pause on a loaded machine before the call hangs up.
+        let call = try rig.example("CallExample", ["--seconds", "8"])
         defer { call.kill() }
         try await rig.waitForLine("call started", from: call)
         try await rig.waitForLine("paused: interrupted", from: player)

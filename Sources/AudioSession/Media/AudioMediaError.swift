@@ -1,9 +1,11 @@
-/// Why an ``AudioPlayer`` or ``AudioRecorder`` could not start or went on no further.
+/// Why an ``AudioPlayer`` or ``AudioRecorder`` could not start or went on no further: what their
+/// throwing calls throw. (They are declared plain `throws`, as the session's calls are: Swift
+/// 6.3.1 crashes compiling a `catch … where` over a typed-throws call whose error holds strings.)
 ///
 /// ```swift
 /// do {
 ///     try await player.play()
-/// } catch where error.code == .soundServerUnavailable {
+/// } catch let error as AudioMediaError where error.code == .soundServerUnavailable {
 ///     print(error)   // sound server unavailable: ...
 /// }
 /// ```

@@ -9,7 +9,8 @@ import Synchronization
 /// agent treats it as the session's audio. The player follows the session on its own: it pauses
 /// when the session is interrupted (a call) and resumes when the interruption ends with
 /// should-resume (unless ``resumesAfterInterruption`` is `false`), and it pauses when its output
-/// device goes away (unplugged headphones). Without the agent, it also obeys the server's own
+/// device goes away (unplugged headphones). When the sound server restarts under it, it plays on
+/// from its place once the session reports the reset. Without the agent, it also obeys the server's own
 /// cork requests (stock PulseAudio's module-role-cork pauses music for a phone stream), as an
 /// interruption. ``events`` tells what it did.
 ///
@@ -34,7 +35,7 @@ public final class AudioPlayer: Sendable {
     ///
     /// - Throws: ``AudioMediaError`` with ``AudioMediaError/Code/file`` when the file cannot be
     ///   read or is not such a WAV file; the message says what was expected.
-    public convenience init(contentsOf url: URL, session: AudioSession) throws(AudioMediaError) {
+    public convenience init(contentsOf url: URL, session: AudioSession) throws {
         let file: WAVFile
         do throws(WAVFileError) {
             file = try WAVFile(contentsOf: url.path)
@@ -52,7 +53,7 @@ public final class AudioPlayer: Sendable {
     ///
     /// - Throws: ``AudioMediaError`` with ``AudioMediaError/Code/format`` for an empty buffer or a
     ///   format with no channels or no rate.
-    public convenience init(pcm: [UInt8], format: PCMFormat, name: String = "AudioPlayer", session: AudioSession) throws(AudioMediaError) {
+    public convenience init(pcm: [UInt8], format: PCMFormat, name: String = "AudioPlayer", session: AudioSession) throws {
         try self.init(file: WAVFile(format: format, data: pcm), name: name, session: session)
     }
 
@@ -65,7 +66,8 @@ public final class AudioPlayer: Sendable {
         // Subscribed here, before the task runs, so no notification after init is missed.
         let interruptions = session.interruptions
         let routeChanges = session.routeChanges
-        listener = Task { await core.run(interruptions: interruptions, routeChanges: routeChanges) }
+        let resets = session.mediaServicesWereReset
+        listener = Task { await core.run(interruptions: interruptions, routeChanges: routeChanges, resets: resets) }
     }
 
     deinit { close() }
@@ -78,7 +80,7 @@ public final class AudioPlayer: Sendable {
     ///
     /// - Throws: ``AudioMediaError``: ``AudioMediaError/Code/soundServerUnavailable`` without a
     ///   server, ``AudioMediaError/Code/stream`` when the server refuses the stream.
-    public func play() async throws(AudioMediaError) { try await core.play() }
+    public func play() async throws { try await core.play() }
 
     /// Pauses playback; ``play()`` resumes where it paused.
     ///

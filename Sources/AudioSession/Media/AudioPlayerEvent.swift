@@ -9,6 +9,7 @@
 ///     case .resumedAfterInterruption: showPlaying()
 ///     case .pausedForRouteChange: showPaused()   // the headphones were unplugged
 ///     case .stoppedByServer(let reason): print(reason)
+///     case .resumedAfterMediaServicesReset: showPlaying()
 ///     }
 /// }
 /// ```
@@ -22,6 +23,11 @@ public enum AudioPlayerEvent: Hashable, Sendable {
     case resumedAfterInterruption
     /// The output device went away (old-device-unavailable): the player paused, as on iOS.
     case pausedForRouteChange
-    /// The server ended the stream (killed, or the server went away); the player stopped.
+    /// The server ended the stream (killed, or the server went away); the player stopped. When
+    /// the server went away mid-play the player keeps its place and plays on after the session's
+    /// ``AudioSession/mediaServicesWereReset`` (``resumedAfterMediaServicesReset``).
     case stoppedByServer(reason: String)
+    /// The sound server came back after a restart: the player opened a new stream and plays on
+    /// from where the old server stopped.
+    case resumedAfterMediaServicesReset
 }

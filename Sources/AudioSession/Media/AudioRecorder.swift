@@ -43,7 +43,7 @@ public final class AudioRecorder: Sendable {
     ///
     /// - Throws: ``AudioMediaError``: ``AudioMediaError/Code/soundServerUnavailable`` without a
     ///   server, ``AudioMediaError/Code/stream`` when the server refuses (an unknown device).
-    public func record() async throws(AudioMediaError) { try await core.record() }
+    public func record() async throws { try await core.record() }
 
     /// Pauses recording; nothing is recorded until ``record()``.
     ///
@@ -57,7 +57,7 @@ public final class AudioRecorder: Sendable {
     ///
     /// - Throws: ``AudioMediaError`` with ``AudioMediaError/Code/file`` when the file cannot be written.
     @discardableResult
-    public func stop() throws(AudioMediaError) -> WAVFile {
+    public func stop() throws -> WAVFile {
         let file = WAVFile(format: core.format, data: core.stop())
         if let url {
             do throws(WAVFileError) {

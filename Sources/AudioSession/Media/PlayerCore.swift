@@ -14,6 +14,8 @@ final class PlayerCore: Sendable {
         var isPlaying = false
         var pausedByInterruption = false
         var resumesAfterInterruption = true
+        /// The server went away while the player played: play on when the session is reset.
+        var resumesAfterReset = false
     }
 
     let session: AudioSession
@@ -87,6 +89,7 @@ final class PlayerCore: Sendable {
                 state.stream = nil
                 state.isPlaying = false
                 state.pausedByInterruption = false
+                state.resumesAfterReset = false
             }
             return state.stream
         }
@@ -103,7 +106,7 @@ final class PlayerCore: Sendable {
     // MARK: Reactions (on the listening task)
 
     /// Follows the session and the player's streams until cancelled.
-    func run(interruptions: InterruptionEvents, routeChanges: RouteChangeEvents) async {
+    func run(interruptions: InterruptionEvents, routeChanges: RouteChangeEvents, resets: MediaServicesResetEvents) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await interruption in interruptions { await self.handle(interruption) }
@@ -112,6 +115,9 @@ final class PlayerCore: Sendable {
                 for await change in routeChanges where change.reason == .oldDeviceUnavailable {
                     await self.pauseForRoute()
                 }
+            }
+            group.addTask {
+                for await _ in resets { await self.resumeAfterReset() }
             }
             for await stream in openedStreams {
                 group.addTask {
@@ -167,6 +173,20 @@ final class PlayerCore: Sendable {
         }
     }
 
+    private func resumeAfterReset() async {
+        let resume = state.withLock { state in
+            defer { state.resumesAfterReset = false }
+            return state.resumesAfterReset
+        }
+        guard resume else { return }
+        do {
+            try await play()
+            events.publish(.resumedAfterMediaServicesReset)
+        } catch {
+            session.core.logger.warning("the player could not play on after the sound server's restart", metadata: ["error": "\(error)"])
+        }
+    }
+
     private func pauseForRoute() async {
         let paused = await gate.run { () async -> Bool in await corkForPause() }
         if paused { events.publish(.pausedForRouteChange) }
@@ -191,8 +211,19 @@ final class PlayerCore: Sendable {
             events.publish(.finished(successfully: true))
         case .failed(let error):
             await gate.run {
-                guard state.withLock({ $0.stream === stream }) else { return }
-                stop()
+                // A killed stream was ended on purpose (by the user, a mixer): stop and rewind.
+                // A lost server is not the user's doing: keep the place, play on after the reset.
+                let keepPlace = state.withLock { state -> Bool? in
+                    guard state.stream === stream else { return nil }
+                    defer {
+                        state.stream = nil
+                        state.isPlaying = false
+                    }
+                    state.resumesAfterReset = state.isPlaying && error.code != .killed
+                    return state.resumesAfterReset
+                }
+                stream.close()
+                if keepPlace == false { source.rewind() }
             }
             events.publish(.stoppedByServer(reason: "\(error)"))
         default:

@@ -201,4 +201,37 @@ import Testing
             try await rig.server.sinkInputs().first { $0.index == index }?.isCorked == false
         }
     }
+
+    @Test func playsOnAfterTheSoundServerRestarts() async throws {
+        let rig = try await LibraryRig.start(.pulseMinimal)
+        defer { rig.stop() }
+        let session = rig.session("org.example.Music")
+        defer { session.close() }
+        try session.setCategory(.playback)
+        try await session.setActive(true)
+        let player = try AudioPlayer(contentsOf: URL(fileURLWithPath: try rig.tone("song", seconds: 2)), session: session)
+        defer { player.close() }
+        player.numberOfLoops = -1
+        let events = player.events
+        try await player.play()
+        try await waitUntil("the song has played a while") { player.currentTime > .milliseconds(500) }
+
+        try ServerRestartTests.crashServer(rig)
+        let stopped = try await nextEvent("stopped by the lost server", from: events)
+        guard case .stoppedByServer = stopped else { Issue.record("expected stoppedByServer, got \(stopped)"); return }
+        #expect(!player.isPlaying)
+        #expect(player.currentTime > .zero, "the player keeps its place")
+
+        let restarted = try ServerRestartTests.restartServer(rig)
+        defer { restarted.kill() }
+        #expect(try await nextEvent("played on after the reset", from: events, timeout: .seconds(40)) == .resumedAfterMediaServicesReset)
+        #expect(player.isPlaying)
+        let stream = try await waitForValue("the song's stream on the new server") {
+            try await rig.server.sinkInputs().first { $0.properties["application.id"] == "org.example.Music" }
+        }
+        #expect(!stream.isCorked)
+        let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+        defer { speaker.stop() }
+        try await waitUntil("the song is heard on the new server") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
+    }
 }
