@@ -37,6 +37,8 @@ let package = Package(
             name: "AudioSessionContract", dependencies: ["AudioSessionModel", "AudioSessionBus", "SoundServer"],
             swiftSettings: strictSwift),
         .target(name: "TOMLReader", swiftSettings: strictSwift),
+        // WAV files (RIFF/WAVE PCM) for the library's player and recorder; no C, no server.
+        .target(name: "AudioFile", swiftSettings: strictSwift),
         .target(name: "AudioPolicy", dependencies: ["AudioSessionModel", "TOMLReader"], swiftSettings: strictSwift),
         // The scenario table format and its runner: engine tests, audiosessionctl and agent tests share it.
         .target(
@@ -87,6 +89,7 @@ let package = Package(
             dependencies: [
                 "AudioSessionModel", "AudioSessionContract", "AudioSessionBus", "PulseBackend", "PipeWireBackend",
                 "SoundServer", .product(name: "Logging", package: "swift-log"),
+                "AudioFile",
             ],
             swiftSettings: strictSwift),
 
@@ -117,12 +120,35 @@ let package = Package(
             ],
             swiftSettings: strictSwift),
 
+        // MARK: Examples (Examples/): small apps on the library; ExamplesTests drive the built binaries
+        .target(name: "ExampleSupport", dependencies: ["AudioFile"], path: "Examples/ExampleSupport", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "MusicPlayerExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/MusicPlayerExample", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "NavigationPrompterExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/NavigationPrompterExample", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "CallExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/CallExample", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "GameExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/GameExample", swiftSettings: strictSwift),
+
         // MARK: Test support: private sound servers and buses, deadline-polled waits
         .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
 
         // MARK: Tests
         .testTarget(name: "AudioSessionModelTests", dependencies: ["AudioSessionModel"], swiftSettings: strictSwift),
         .testTarget(name: "TOMLReaderTests", dependencies: ["TOMLReader"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "AudioFileTests",
+            dependencies: ["AudioFile", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "AudioPolicyTests",
             dependencies: [
@@ -168,6 +194,13 @@ let package = Package(
             dependencies: [
                 "AudioSession", "audiosessiond", "AudioSessionTesting", "AudioSessionBus", "AudioSessionContract",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "MusicPlayerExample", "NavigationPrompterExample", "CallExample", "GameExample", "audiosessiond",
+                "AudioSessionTesting",
             ],
             swiftSettings: strictSwift),
         .testTarget(

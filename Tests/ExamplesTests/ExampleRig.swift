@@ -1,0 +1,118 @@
+import AudioSessionTesting
+import Foundation
+
+/// A private sound server and session bus with the BUILT `audiosessiond` on them, and the built
+/// example binaries run against them as a user would run them, their output read line by line.
+struct ExampleRig: Sendable {
+    /// The servers every example test runs on.
+    enum Setup: String, CaseIterable, Sendable, CustomStringConvertible {
+        case pulseaudio = "PulseAudio (minimal)"
+        case pipewire = "pipewire-pulse"
+
+        var description: String { rawValue }
+
+        func start() async throws -> any PulseProtocolServer {
+            switch self {
+            case .pulseaudio: try await PrivatePulseAudio.start(.minimal)
+            case .pipewire: try await PrivatePipeWire.start()
+            }
+        }
+    }
+
+    let server: any PulseProtocolServer
+    let bus: PrivateDBus
+
+    static func start(_ setup: Setup) async throws -> ExampleRig {
+        let server = try await setup.start()
+        do {
+            return ExampleRig(server: server, bus: try await PrivateDBus.start())
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    func stop() {
+        bus.stop()
+        server.stop()
+    }
+
+    var directory: String { server.directory }
+
+    /// Where SwiftPM put the built binaries: beside the test bundle.
+    static var productsDirectory: URL {
+        let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+    }
+
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// The environment of a desktop app on this rig: its sound server and its session bus only.
+    var environment: [String: String] {
+        var environment = server.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["PATH"] = "/usr/bin:/bin"
+        environment["XDG_CONFIG_DIRS"] = directory + "/no-system-config"
+        return environment
+    }
+
+    /// Starts `audiosessiond` with the shipped policy; returns once it owns its bus name.
+    func startAgent() async throws -> ChildProcess {
+        let agent = try ChildProcess(
+            [
+                Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", "pulse", "--policy",
+                Self.packageRoot + "/policies/default.toml",
+            ],
+            environment: environment, outputDirectory: directory)
+        do {
+            try await waitUntil("audiosessiond owns its bus name", timeout: .seconds(30)) {
+                guard agent.isRunning else { throw ExampleExited(name: "audiosessiond", log: agent.standardError) }
+                let result = try await bus.run(
+                    "dbus-send",
+                    ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                     "org.freedesktop.DBus.GetNameOwner", "string:org.audiosession.Agent"],
+                    extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+                return result.succeeded
+            }
+        } catch {
+            agent.kill()
+            throw error
+        }
+        return agent
+    }
+
+    /// Runs an example binary (`MusicPlayerExample`, ...) with `arguments`.
+    func example(_ name: String, _ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(
+            [Self.productsDirectory.appendingPathComponent(name).path] + arguments, environment: environment, outputDirectory: directory)
+    }
+
+    /// Waits until `process` has printed a line containing `text`; fails early if it exits first.
+    func waitForLine(_ text: String, from process: ChildProcess, timeout: Duration = .seconds(30)) async throws {
+        try await waitUntil("\(process.command[0].split(separator: "/").last ?? "") prints \"\(text)\"", timeout: timeout) {
+            if process.standardOutput.split(separator: "\n").contains(where: { $0.contains(text) }) { return true }
+            guard process.isRunning else {
+                throw ExampleExited(name: process.command[0], log: process.standardOutput + process.standardError)
+            }
+            return false
+        }
+    }
+
+    /// The sink input of the app with `applicationID`, as pactl lists it.
+    func stream(of applicationID: String) async throws -> PulseSinkInput? {
+        try await server.sinkInputs().first { $0.properties["application.id"] == applicationID }
+    }
+
+    /// A tone file in the rig's directory.
+    func tone(_ name: String, seconds: Double, frequency: Double = 440) throws -> String {
+        try ToneFile.sine(frequency: frequency, seconds: seconds, amplitude: 0.5, in: directory, name: "\(name).wav")
+    }
+
+    struct ExampleExited: Error, CustomStringConvertible {
+        var name: String
+        var log: String
+        var description: String { "\(name) exited: \(log)" }
+    }
+}
