@@ -11,7 +11,9 @@ import Musl
 ///
 /// One file per server instance under a ``JournalDirectory``, keyed inside by stream serial
 /// (``StreamSerial``), because stream indices are recycled. The file is an append-only log of
-/// checksummed lines, each `fsync`ed before ``record(_:)`` returns; it is rewritten atomically
+/// checksummed lines, each written (not synced) before ``record(_:)`` returns: the journal must
+/// survive the agent's death, which a write to the page cache does, while a power cut also ends
+/// the server instance the journal is about. It is rewritten atomically
 /// (temporary file, `fsync`, `rename`) when it is opened and when restores are done, so it stays
 /// as small as what is pending. A torn last line (a crash mid-write) is dropped; a damaged line
 /// elsewhere moves the file aside (``quarantine``) and the readable restores carry on.
@@ -162,9 +164,8 @@ public final class Journal: Sendable {
                 try Self.replaceFile(of: &state, path: path, header: header, ledger: updated)
                 return
             }
-            let written = FileSyscalls.writeAll(state.descriptor, JournalLine.encode(record)).flatMap {
-                FileSyscalls.fsync(state.descriptor)
-            }
+            // No fsync: on the reaction path, and a later agent reads the page cache (see the type's comment).
+            let written = FileSyscalls.writeAll(state.descriptor, JournalLine.encode(record))
             if case .failure(let error) = written {
                 state.needsRewrite = true
                 throw .io("writing the journal", path, error)
