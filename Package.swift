@@ -34,7 +34,7 @@ let package = Package(
         // MARK: Pure core (no I/O, no C)
         .target(name: "AudioSessionModel", swiftSettings: strictSwift),
         .target(
-            name: "AudioSessionContract", dependencies: ["AudioSessionModel", "AudioSessionBus", "SoundServer"],
+            name: "AudioSessionContract", dependencies: ["AudioSessionModel", "AudioSessionBus"],
             swiftSettings: strictSwift),
         .target(name: "TOMLReader", swiftSettings: strictSwift),
         // WAV files (RIFF/WAVE PCM) for the library's player and recorder; no C, no server.

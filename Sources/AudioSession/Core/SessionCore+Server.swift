@@ -21,7 +21,7 @@ extension SessionCore {
             var ports: [PortDescription] = []
             for stream in streams.values.sorted(by: { $0.index < $1.index })
             where stream.properties[AgentBusAddress.streamTokenProperty] == token {
-                if let port = stream.deviceIndex.flatMap({ devices[$0] }).flatMap(DevicePorts.port(for:)),
+                if let port = stream.deviceIndex.flatMap({ devices[$0] }).flatMap(\.routePort),
                     !ports.contains(port)
                 {
                     ports.append(port)
@@ -32,19 +32,19 @@ extension SessionCore {
         var outputs = ports(graph.sinkInputs, graph.sinks)
         if outputs.isEmpty {
             let sink = override == .speaker ? Self.speaker(in: graph) ?? graph.defaultSink : graph.defaultSink
-            outputs = sink.flatMap(DevicePorts.port(for:)).map { [$0] } ?? []
+            outputs = sink.flatMap(\.routePort).map { [$0] } ?? []
         }
         var inputs = ports(graph.sourceOutputs, graph.sources)
         if inputs.isEmpty && records {
             let source = preferredInput.flatMap { graph.source(forPortUID: $0) } ?? graph.defaultSource
-            inputs = source.flatMap(DevicePorts.port(for:)).map { [$0] } ?? []
+            inputs = source.flatMap(\.routePort).map { [$0] } ?? []
         }
         return RouteDescription(inputs: inputs, outputs: outputs)
     }
 
     /// A built-in speaker for ``AudioSession/PortOverride/speaker``: the first sink typed as one.
     static func speaker(in graph: Graph) -> SoundDevice? {
-        graph.sinks.values.sorted { $0.index < $1.index }.first { DevicePorts.portType(of: $0) == .builtInSpeaker }
+        graph.sinks.values.sorted { $0.index < $1.index }.first { $0.portType == .builtInSpeaker }
     }
 
     /// Whether another app's audio plays now: a running (uncorked) playback stream that is not

@@ -1,4 +1,3 @@
-import AudioSessionContract
 import PulseBackend
 import SoundServer
 import Synchronization
@@ -24,7 +23,7 @@ extension AudioSession {
     /// ```
     public var availableInputs: [PortDescription] {
         guard let graph = core.server.graph else { return [] }
-        return graph.sources.values.sorted { $0.index < $1.index }.compactMap(DevicePorts.port(for:))
+        return graph.sources.values.sorted { $0.index < $1.index }.compactMap(\.routePort)
     }
 
     /// The input the session prefers, set with ``setPreferredInput(_:)``; `nil` for the server's default.

@@ -24,4 +24,11 @@ extension SoundDevice {
     public var portDescription: PortDescription {
         PortDescription(name: description, uid: portUID, type: portType, channels: channelMap.count)
     }
+
+    /// The device as a route port, or `nil` for a monitor source, which is not a device a user picks.
+    ///
+    /// ```swift
+    /// let inputs = graph.sources.values.compactMap(\.routePort)
+    /// ```
+    public var routePort: PortDescription? { isMonitor ? nil : portDescription }
 }
