@@ -32,8 +32,15 @@ struct EnforcedStream {
     /// Whether nothing is left to undo.
     var isIdle: Bool { duck == nil && silencedWasMuted == nil && unsilencingTo == nil && movedFrom == nil }
 
-    /// The volume the user gave the stream: the duck's base, or what the server shows.
-    var userVolume: ChannelVolumes { duck.map { ChannelVolumes($0.base) } ?? last.volume }
+    /// The volume to write back into the restore database, or `nil` while the server has given the
+    /// stream none yet: pipewire-pulse announces a stream before WirePlumber links it, and a first
+    /// snapshot without a device or volume is no user's level (written back, it zeroed the entry,
+    /// and WirePlumber then applied 0 % to the live stream).
+    var repairVolume: ChannelVolumes? {
+        if let duck { return ChannelVolumes(duck.base) }
+        guard last.deviceIndex != nil, !last.volume.isEmpty else { return nil }
+        return last.volume
+    }
 
     /// The mute state the user gave the stream.
     var userMuted: Bool { silencedWasMuted ?? unsilencingTo ?? last.isMuted }
