@@ -17,6 +17,9 @@ struct EnforcedStream {
     var isStepInFlight = false
     /// Whether the user had muted the stream before the agent silenced it; `nil` when not silenced.
     var silencedWasMuted: Bool?
+    /// The user's mute state an unsilence is writing back, until the server has answered (the
+    /// server still shows the agent's mute meanwhile); `nil` when no unsilence is on its way.
+    var unsilencingTo: Bool?
     /// The device the stream was on before the agent moved it; `nil` when not moved.
     var movedFrom: String?
 
@@ -27,11 +30,18 @@ struct EnforcedStream {
     }
 
     /// Whether nothing is left to undo.
-    var isIdle: Bool { duck == nil && silencedWasMuted == nil && movedFrom == nil }
+    var isIdle: Bool { duck == nil && silencedWasMuted == nil && unsilencingTo == nil && movedFrom == nil }
 
-    /// The volume the user gave the stream: the duck's base, or what the server shows.
-    var userVolume: ChannelVolumes { duck.map { ChannelVolumes($0.base) } ?? last.volume }
+    /// The volume to write back into the restore database, or `nil` while the server has given the
+    /// stream none yet: pipewire-pulse announces a stream before WirePlumber links it, and a first
+    /// snapshot without a device or volume is no user's level (written back, it zeroed the entry,
+    /// and WirePlumber then applied 0 % to the live stream).
+    var repairVolume: ChannelVolumes? {
+        if let duck { return ChannelVolumes(duck.base) }
+        guard last.deviceIndex != nil, !last.volume.isEmpty else { return nil }
+        return last.volume
+    }
 
     /// The mute state the user gave the stream.
-    var userMuted: Bool { silencedWasMuted ?? last.isMuted }
+    var userMuted: Bool { silencedWasMuted ?? unsilencingTo ?? last.isMuted }
 }

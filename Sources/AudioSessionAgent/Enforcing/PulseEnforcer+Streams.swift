@@ -49,7 +49,7 @@ extension PulseEnforcer {
             return
         }
         let update = RestoreRepair(
-            name: name, channelMap: state.last.channelMap, volume: state.userVolume, isMuted: state.userMuted,
+            name: name, channelMap: state.last.channelMap, volume: state.repairVolume, isMuted: state.userMuted,
             deviceName: state.movedFrom)
         update.write(on: connection, logger: logger, then: done)
     }
@@ -95,7 +95,8 @@ struct RestoreRepair: Sendable {
     /// `existing` (or a new entry) with this repair's values.
     func updated(_ existing: StreamRestoreEntry?) -> StreamRestoreEntry {
         var entry = existing ?? StreamRestoreEntry(name: name, channelMap: channelMap, volume: nil)
-        if let volume {
+        // An empty volume has no level to spread over the channels (its maximum reads as muted).
+        if let volume, !volume.isEmpty {
             if volume.count == entry.channelMap.count {
                 entry.volume = volume
             } else if volume.count == channelMap.count {

@@ -128,9 +128,16 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
             let wasMuted = enforced[ref.serial]?.silencedWasMuted
         else { return }
         logger.debug("unsilencing", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
+        // Not silenced from now on, before the server answers: a silence decided in the meantime
+        // (a policy replaced twice, a call starting again) must mute again, not be taken as done.
+        // Commands on one connection apply in order, so its mute lands after this unmute.
+        enforced[ref.serial]?.silencedWasMuted = nil
+        enforced[ref.serial]?.unsilencingTo = wasMuted
         send(mute: wasMuted, ref) { [weak self] succeeded in
             guard let self, succeeded else { return }
-            enforced[ref.serial]?.silencedWasMuted = nil
+            enforced[ref.serial]?.unsilencingTo = nil
+            // A silence since then owns the journal entry (it read the user's mute state from it).
+            guard enforced[ref.serial]?.silencedWasMuted == nil else { return }
             clear(.mute(ref.serial))
             forgetIfIdle(ref.serial)
         }

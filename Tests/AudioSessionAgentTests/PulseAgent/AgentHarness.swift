@@ -48,14 +48,19 @@ struct AgentHarness<Server: PulseProtocolServer> {
         return try loader.load().policy
     }
 
-    /// Starts an agent on the server with `policy` (the shipped default when `nil`) and a short recovery grace.
-    func startAgent(grace: Duration = .milliseconds(300), policy: Policy? = nil) async throws -> PulseAgent {
+    /// The agent's logger in tests: info, or debug when `AGENT_TEST_DEBUG` is set.
+    static var logger: Logger {
         var logger = Logger(label: "test.agent")
         logger.logLevel = ProcessInfo.processInfo.environment["AGENT_TEST_DEBUG"] == nil ? .info : .debug
-        return try await PulseAgent.start(
+        return logger
+    }
+
+    /// Starts an agent on the server with `policy` (the shipped default when `nil`) and a short recovery grace.
+    func startAgent(grace: Duration = .milliseconds(300), policy: Policy? = nil) async throws -> PulseAgent {
+        try await PulseAgent.start(
             policy: try policy ?? Self.defaultPolicy,
             configuration: PulseAgentConfiguration(
-                server: server.serverAddress, journalDirectory: journalDirectory, recoveryGrace: grace, logger: logger))
+                server: server.serverAddress, journalDirectory: journalDirectory, recoveryGrace: grace, logger: Self.logger))
     }
 
     /// Whether the journal holds nothing for any stream (a module the agent took over stays

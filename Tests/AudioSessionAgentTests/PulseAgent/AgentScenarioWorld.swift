@@ -2,6 +2,7 @@ import AudioPolicy
 import AudioSessionAgent
 import AudioSessionTesting
 import Foundation
+import Logging
 import PolicyScenarios
 import SoundServer
 import Synchronization
@@ -57,7 +58,8 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
         let harness = AgentHarness(server: server)
         let agent = try await PulseAgent.start(
             policy: try scenario.policy.load(),
-            configuration: PulseAgentConfiguration(server: server.serverAddress, journalDirectory: harness.journalDirectory),
+            configuration: PulseAgentConfiguration(
+                server: server.serverAddress, journalDirectory: harness.journalDirectory, logger: AgentHarness<Server>.logger),
             sinks: [recorder])
         return AgentScenarioWorld(
             scenario: scenario, harness: harness, agent: agent, recorder: recorder,

@@ -164,14 +164,15 @@ struct ScenarioClients<Server: PulseProtocolServer> {
         }
     }
 
-    /// Two minutes of a 660 Hz tone at amplitude 0.5 (mono, 16 kHz: small), made once per server by
-    /// sox, which is fast where ``ToneFile`` in a debug build takes many seconds for a file this long.
-    /// Two minutes outlast any table on a loaded machine; the world ends every client after its table.
+    /// Two minutes of a 660 Hz stereo tone at amplitude 0.5 (16 kHz: small), made once per server
+    /// by sox, which is fast where ``ToneFile`` in a debug build takes many seconds for a file this
+    /// long. Two minutes outlast any table on a loaded machine; the world ends every client after
+    /// its table.
     private func tone() async throws -> String {
         let path = server.directory + "/scenario-tone.wav"
         if FileManager.default.fileExists(atPath: path) { return path }
         let made = try await server.run(
-            "sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", path + ".part.wav", "synth", "120", "sine", "660", "vol", "0.5"])
+            "sox", ["-n", "-r", "16000", "-c", "2", "-b", "16", path + ".part.wav", "synth", "120", "sine", "660", "vol", "0.5"])
         guard made.status == 0 else { throw Unsupported(description: "sox could not make the tone: \(made.standardError)") }
         try FileManager.default.moveItem(atPath: path + ".part.wav", toPath: path)
         return path

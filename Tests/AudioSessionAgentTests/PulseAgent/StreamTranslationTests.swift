@@ -130,6 +130,18 @@ struct StreamTranslationTests {
         let fresh = repair.updated(nil)
         #expect(fresh.channelMap == stereo && fresh.deviceName == nil)
     }
+
+    @Test("a repair without a volume, or with an empty one, never writes a level: the entry keeps its own")
+    func repairWithoutVolumeKeepsTheLevel() {
+        let stereo = ChannelMap([.frontLeft, .frontRight])
+        let existing = StreamRestoreEntryFixture.music(deviceName: nil)
+        for volume in [nil, ChannelVolumes([])] {
+            let repair = RestoreRepair(name: existing.name, channelMap: stereo, volume: volume, isMuted: false, deviceName: nil)
+            #expect(repair.updated(existing).volume == existing.volume)
+            #expect(repair.updated(existing).isMuted == false)
+            #expect(repair.updated(nil).volume.map { $0.allSatisfy { $0 == .muted } } != true, "never a muted level")
+        }
+    }
 }
 
 /// A music entry as module-stream-restore keeps it, ducked and muted by an agent.
