@@ -51,7 +51,7 @@ struct ServerRestartTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await signals.follow() }
             defer { group.cancelAll() }
-            try await waitUntil("audiosessiond owns its name", timeout: .seconds(20)) {
+            try await waitUntil("audiosessiond owns its name", timeout: .seconds(30)) {
                 guard daemon.isRunning else { throw DaemonExited(output: daemon.standardError) }
                 return await client.agentOwner() != nil
             }
@@ -62,7 +62,7 @@ struct ServerRestartTests {
             }
             func waitForDuck(of name: String) async throws {
                 do {
-                    try await waitUntil("\(name) is ducked", timeout: .seconds(20)) {
+                    try await waitUntil("\(name) is ducked", timeout: .seconds(30)) {
                         try await volume(of: name) == [Self.duckedPercent, Self.duckedPercent]
                     }
                 } catch {
@@ -75,14 +75,18 @@ struct ServerRestartTests {
             let firstMusic = try server.spawn("paplay", ["--property=media.name=music-1", "--property=media.role=music", song])
             defer { firstMusic.kill() }
             try await waitUntil("music-1 plays at 100 %") { try await volume(of: "music-1") == [100, 100] }
-            // audiosessionctl monitor prints the agent's events; the navigation session's
-            // activation shows it is listening before anything else happens.
+            // audiosessionctl monitor prints the agent's events. It has no "ready" line: a
+            // throwaway ambient session is activated and deactivated until the monitor shows it.
             let monitor = try binary.spawnCtl(["monitor"], bus: bus, pulse: server)
             defer { monitor.kill() }
-            try await waitUntil("monitor answers", timeout: .seconds(20)) {
+            let warmUp = try await client.configuredSession(category: "ambient")
+            try await waitUntil("monitor listens", timeout: .seconds(30)) {
                 guard monitor.isRunning else { throw DaemonExited(output: monitor.standardError) }
-                return try await client.status().3
+                try await client.call("Activate", [.string(warmUp.id)])
+                try await client.call("Deactivate", [.string(warmUp.id), .boolean(false)])
+                return monitor.standardOutput.contains("session=\(warmUp.id) ")
             }
+            try await client.call("UnregisterSession", [.string(warmUp.id)])
             // A navigation app in a duck-others session that plays its prompt again whenever it
             // can (its stream dies with the server), while the gate file exists.
             let gate = binary.scratch + "/prompting"
@@ -94,14 +98,11 @@ struct ServerRestartTests {
                 ], bus: bus, pulse: server)
             defer { navigation.kill() }
             try await waitForDuck(of: "music-1")
-            try await waitUntil("monitor shows the navigation session active", timeout: .seconds(20)) {
-                monitor.standardOutput.contains("activity=active")
-            }
 
             // The server goes away.
             try FileManager.default.removeItem(atPath: gate)
             try await server.haltServerProcess()
-            try await waitUntil("MediaServicesLost is broadcast", timeout: .seconds(20)) { signals.count("MediaServicesLost") == 1 }
+            try await waitUntil("MediaServicesLost is broadcast", timeout: .seconds(30)) { signals.count("MediaServicesLost") == 1 }
             #expect(daemon.isRunning, "the agent stays: \(daemon.standardError)")
             #expect(try await client.status().3 == false, "GetStatus: media services unavailable")
             let probe = try await client.configuredSession(category: "playback")
@@ -131,7 +132,7 @@ struct ServerRestartTests {
             _ = FileManager.default.createFile(atPath: gate, contents: nil)
             try await waitForDuck(of: "music-2")
 
-            try await waitUntil("monitor printed the reset", timeout: .seconds(20)) {
+            try await waitUntil("monitor printed the reset", timeout: .seconds(30)) {
                 monitor.standardOutput.contains("media-services-reset")
             }
             let printed = monitor.standardOutput.split(separator: "\n").filter { $0.hasPrefix("media-services") }

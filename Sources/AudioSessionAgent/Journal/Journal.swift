@@ -211,7 +211,7 @@ public final class Journal: Sendable {
             throw .io("removing a leftover temporary journal", temporary, error)
         }
         let descriptor: Int32
-        switch FileSyscalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) {
+        switch FileSyscalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600) {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw .io("creating the journal", temporary, error)
         }
@@ -222,7 +222,7 @@ public final class Journal: Sendable {
             throw .io("replacing the journal", path, error)
         }
         syncDirectory(of: path)
-        switch FileSyscalls.open(path, O_WRONLY | O_APPEND) {
+        switch FileSyscalls.open(path, O_WRONLY | O_APPEND | O_CLOEXEC) {
         case .success(let appending): return (appending, records.count + 1)
         case .failure(let error): throw .io("opening the journal for appending", path, error)
         }

@@ -10,11 +10,20 @@ extension MprisPauser {
     /// - Throws: a ``BusError`` when the watches cannot be set up (the bus is gone).
     public func run() async throws {
         // Subscribe before listing, so a player that appears in between is not missed.
-        let owners = try await connection.nameOwnerChanges()
-        let statuses = try await connection.signals(
-            matching: BusMatchRule(
-                interface: MprisNames.propertiesInterface, member: "PropertiesChanged", path: MprisNames.objectPath,
-                arguments: [0: MprisNames.playerInterface]))
+        let owners: NameOwnerChanges
+        let statuses: BusSignals
+        do {
+            owners = try await connection.nameOwnerChanges()
+            statuses = try await connection.signals(
+                matching: BusMatchRule(
+                    interface: MprisNames.propertiesInterface, member: "PropertiesChanged", path: MprisNames.objectPath,
+                    arguments: [0: MprisNames.playerInterface]))
+        } catch {
+            // A shutdown right after the start closes the shared connection under these calls:
+            // that ends the pauser, it is no failure.
+            if !connection.isConnected { return }
+            throw error
+        }
         await discoverPlayers()
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in

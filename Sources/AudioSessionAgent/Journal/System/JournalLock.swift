@@ -13,7 +13,9 @@ enum JournalLock {
     /// - Throws: ``JournalError/Kind/locked`` naming `journalPath` when another holder has it.
     static func acquire(path: String, journalPath: String) throws(JournalError) -> Int32 {
         let descriptor: Int32
-        switch FileSyscalls.open(path, O_RDWR | O_CREAT, mode: 0o600) {
+        // Close-on-exec: a process spawned meanwhile (by a test, or a future helper) would otherwise
+        // inherit the descriptor, and with it the lock, for as long as it runs.
+        switch FileSyscalls.open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600) {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw .io("opening the journal lock", path, error)
         }
