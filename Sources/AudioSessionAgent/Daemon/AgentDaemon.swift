@@ -26,10 +26,12 @@ public final class AgentDaemon: Sendable {
     /// The parts, in start order: sound-server agent, bus service, policy reloader.
     public let services: [any Service]
     private let logger: Logger
+    private let shutdownSignals: UnixSignalsSequence
 
-    private init(status: AgentStatusBoard, services: [any Service], logger: Logger) {
+    private init(status: AgentStatusBoard, services: [any Service], shutdownSignals: UnixSignalsSequence, logger: Logger) {
         self.status = status
         self.services = services
+        self.shutdownSignals = shutdownSignals
         self.logger = logger
     }
 
@@ -46,6 +48,10 @@ public final class AgentDaemon: Sendable {
             "policy loaded",
             metadata: ["policy.files": "\(loaded.files.joined(separator: ", "))", "policy.enabled": "\(loaded.policy.enabled)"])
 
+        // Trapped before anything is taken or changed: a SIGTERM during start-up (systemd stopping
+        // the unit at once, a test ending early) waits for ``run()`` and shuts down gracefully
+        // instead of killing the process with the bus name taken.
+        let shutdownSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let bus = try connectBus(configuration.busAddress)
         if let owner = try? await bus.nameOwner(of: AgentInterface.busName) {
             bus.close()
@@ -94,7 +100,7 @@ public final class AgentDaemon: Sendable {
             services: [
                 pauser, agent, busService, reloader,
             ],
-            logger: logger)
+            shutdownSignals: shutdownSignals, logger: logger)
     }
 
     /// Runs the parts until SIGTERM or SIGINT, then shuts them down in reverse order: the reloader,
@@ -103,9 +109,28 @@ public final class AgentDaemon: Sendable {
     /// - Throws: when a part fails, for example when the bus connection breaks.
     public func run() async throws {
         let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+            configuration: ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [], logger: logger))
+        let shutdownSignals = shutdownSignals
+        try await withThrowingTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return true
+            }
+            tasks.addTask {
+                // The signals trapped since start(), including any that came during start-up.
+                for await _ in shutdownSignals {
+                    await group.triggerGracefulShutdown()
+                    break
+                }
+                return false
+            }
+            while let groupEnded = try await tasks.next() {
+                if groupEnded {
+                    tasks.cancelAll()
+                    return
+                }
+            }
+        }
     }
 
     private static func connectBus(_ address: String?) throws(AgentDaemonError) -> BusConnection {

@@ -104,13 +104,15 @@ public enum PortTypeClassifier {
         evidence.bus == "usb" ? .usbAudio : nil
     }
 
-    /// No hint: a device of a hardware API is the computer's own speaker or microphone; a device
-    /// with no API (null sinks, filters, loopbacks, echo cancellers) is virtual.
+    /// No hint: a device of a hardware API is the computer's own speaker or microphone (the API
+    /// says more than a class, which test devices built on null sinks cannot shed); a device with
+    /// no API that is a null device or filter, or has no bus either, is virtual.
     static func fallback(_ evidence: PortTypeEvidence) -> PortType {
-        if ["abstract", "filter"].contains(evidence.deviceClass) { return .virtual }
         switch evidence.api {
         case "alsa", "oss": return evidence.isOutput ? .builtInSpeaker : .builtInMic
-        case nil: return evidence.bus == nil ? .virtual : .generic
+        case nil:
+            let isVirtual = ["abstract", "filter"].contains(evidence.deviceClass) || evidence.bus == nil
+            return isVirtual ? .virtual : .generic
         default: return .generic
         }
     }
