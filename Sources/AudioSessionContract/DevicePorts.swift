@@ -33,22 +33,13 @@ public enum DevicePorts {
         return "\(device.name)#\(port)"
     }
 
-    /// A first guess at the port type from the device's properties (`device.bus`,
-    /// `device.form_factor`, `device.api`, the active port's name).
+    /// The port type from the device's properties, by the documented table (docs/port-types.md):
+    /// the same classifier the agent uses, so the library's own reads type a device as the agent does.
     ///
     /// ```swift
     /// DevicePorts.portType(of: headphones)   // .headphones when device.form_factor=headphone
     /// ```
     public static func portType(of device: SoundDevice) -> PortType {
-        let properties = device.properties
-        let bus = properties["device.bus"]
-        let formFactor = properties["device.form_factor"]
-        if bus == "bluetooth" { return .bluetoothA2DP }
-        if formFactor == "headphone" { return .headphones }
-        if formFactor == "headset" { return device.kind == .sink ? .headphones : .headsetMic }
-        if bus == "usb" { return .usbAudio }
-        if device.activePortName?.contains("hdmi") == true { return .hdmi }
-        if properties["device.api"] == nil { return .virtual }
-        return device.kind == .sink ? .builtInSpeaker : .builtInMic
+        device.portType
     }
 }

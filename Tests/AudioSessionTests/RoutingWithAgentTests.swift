@@ -102,7 +102,8 @@ import Testing
         #expect(try await sink(of: "music", rig) == speaker)
     }
 
-    @Test(arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+    /// PulseAudio only: pipewire-pulse has no module-null-source to plug a second input with.
+    @Test(arguments: [SoundSetup.pulseMinimal])
     func preferredInputMovesTheSessionsCapture(setup: SoundSetup) async throws {
         let rig = try await LibraryRig.start(setup)
         defer { rig.stop() }
