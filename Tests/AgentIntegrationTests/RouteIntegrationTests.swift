@@ -18,13 +18,30 @@ extension AgentIntegrationTests {
             defer { legacy.kill() }
             let speaker = try await rig.waitForStream("legacy").sink
 
-            // Control: without the agent, headphones plugged take nothing.
+            let mpv = try rig.server.spawn(
+                "mpv", ["--no-config", "--script=\(MpvCall.mprisScript)", "--no-video", "--ao=pulse", long],
+                extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": rig.bus.address])
+            defer { mpv.kill() }
+            try await waitUntil("mpv plays") { try await playerStatus(rig) == "Playing" }
+
+            // Control: without the agent, headphones plugged take nothing; moved there by hand
+            // and unplugged, mpv and paplay fall back to the speaker and keep playing, unmuted.
             let control = try await rig.server.plug(.headphones)
-            _ = try await waitForValue("the control headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            let controlIndex = try await waitForValue("the control headphones are listed") {
+                try await rig.server.sinkIndex(named: "headphones")
+            }
             #expect(try await defaultSink(rig) == "speaker")
             #expect(try await rig.stream(named: "legacy")?.sink == speaker)
+            _ = try await rig.server.pactl("set-default-sink", "headphones")
+            try await waitUntil("the legacy stream follows the user's default") { try await rig.stream(named: "legacy")?.sink == controlIndex }
             try await rig.server.unplug(control)
             try await waitUntil("the control headphones are gone") { try await rig.server.sinkIndex(named: "headphones") == nil }
+            try await waitUntil("without the agent the legacy stream falls back to the speaker") {
+                try await rig.stream(named: "legacy")?.sink == speaker
+            }
+            _ = try await rig.server.pactl("set-default-sink", "speaker")
+            #expect(try await rig.stream(named: "legacy")?.isMuted == false)
+            #expect(try await playerStatus(rig) == "Playing", "without the agent nothing pauses mpv")
 
             let agent = try await rig.startAgent()
             defer { agent.kill() }
@@ -39,11 +56,6 @@ extension AgentIntegrationTests {
                     $0["application_id"] as? String == "org.example.Run" && $0["activity"] as? String == "active"
                 }?["session"] as? String
             }
-            let mpv = try rig.server.spawn(
-                "mpv", ["--no-config", "--script=\(MpvCall.mprisScript)", "--no-video", "--ao=pulse", long],
-                extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": rig.bus.address])
-            defer { mpv.kill() }
-            try await waitUntil("mpv plays") { try await playerStatus(rig) == "Playing" }
             // A monitor subscribes once it runs: a short ambient run, repeated until both print its
             // activation, shows they listen.
             try await waitUntil("both monitors are listening") {
