@@ -174,6 +174,38 @@ import Testing
         }
     }
 
+    @Test func badValuesAreRefusedWithWhatIsAccepted() async throws {
+        let rig = try await LibraryRig.start(.pulseMinimal)
+        defer { rig.stop() }
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+        // The test's own connection registers a session, as any bus client does.
+        let registered = try await agentCall(rig, "RegisterSession", [.dictionary(key: .string, value: .variant, [:])])
+        let id = try registered.decode(String.self, at: 0)
+        _ = try await agentCall(rig, "SetConfiguration", [.string(id), .string("record"), .string("default"), .array(element: .string, [])])
+
+        let unknown = await #expect(throws: BusError.self) {
+            try await agentCall(rig, "OverrideOutputPort", [.string(id), .string("loud")])
+        }
+        #expect(unknown?.name.rawValue == AgentErrorName.unknownName.rawValue)
+        #expect(unknown?.message.contains("accepted: none, speaker") == true, "\(unknown?.message ?? "")")
+
+        let missing = await #expect(throws: BusError.self) {
+            try await agentCall(rig, "SetPreferredInput", [.string(id), .string("gone")])
+        }
+        #expect(missing?.name.rawValue == AgentErrorName.noSuchPort.rawValue)
+        #expect(missing?.message.contains("available inputs: mic") == true, "\(missing?.message ?? "")")
+
+        // Accepted values change nothing for an inactive session; GetCurrentRoute is the engine's route.
+        _ = try await agentCall(rig, "SetPreferredInput", [.string(id), .string("mic")])
+        _ = try await agentCall(rig, "SetPreferredInput", [.string(id), .string("")])
+        _ = try await agentCall(rig, "OverrideOutputPort", [.string(id), .string("none")])
+        let route = try await agentCall(rig, "GetCurrentRoute", [.string(id)])
+        let decoded = try #require(RouteWireFormat.route(from: route[0]))
+        #expect(decoded.inputs.map(\.uid) == ["mic"])
+        #expect(decoded.outputs.isEmpty, "record plays nothing")
+    }
+
     // MARK: Helpers
 
     private func defaultSink(_ rig: LibraryRig) async throws -> String {
