@@ -21,6 +21,8 @@ public enum AgentErrorName: String, CaseIterable, Hashable, Sendable {
     case noSuchSession = "org.audiosession.Error.NoSuchSession"
     /// No stream has the given id.
     case noSuchStream = "org.audiosession.Error.NoSuchStream"
+    /// No available device has the given port uid; the message lists the available ones.
+    case noSuchPort = "org.audiosession.Error.NoSuchPort"
     /// A category, mode, option or property key that is not one of the accepted names; the
     /// message lists them.
     case unknownName = "org.audiosession.Error.UnknownName"

@@ -85,7 +85,9 @@ import Testing
         #expect(throws: AudioSessionError.self) { try session.overrideOutputAudioPort(.speaker) }
 
         _ = try await rig.server.plug(
-            FakeDevice(name: "internal", description: "Built-in Speaker", properties: ["device.api": "alsa", "device.bus": "pci"]))
+            FakeDevice(
+                name: "internal", description: "Built-in Speaker",
+                properties: ["device.api": "alsa", "device.bus": "pci", "device.form_factor": "internal"]))
         try await waitUntil("the session sees the built-in speaker") {
             (try? session.overrideOutputAudioPort(.speaker)) != nil
         }

@@ -1,3 +1,5 @@
+public import AudioSessionModel
+
 extension PolicyEngine {
     /// The sessions the engine knows.
     public var sessionIDs: [SessionID] { state.sessions.keys.sorted() }
@@ -45,5 +47,41 @@ extension PolicyEngine {
             stream: stream, effect: effect(of: record), role: record.role, participant: participant(of: record),
             excludedBecause: record.excludedBecause, duckedBy: record.duckers, silencedBy: silencedBy,
             sessionInterruptedBy: interruptedBy, policyEnabled: state.policy.enabled, ranks: ranks)
+    }
+}
+
+// Routes as the engine sees them, for the agent's `GetCurrentRoute` and the calls that name ports.
+extension PolicyEngine {
+    /// Where a session's audio goes now, exactly as its `RouteChanged` notices describe it: the
+    /// devices its streams use (or are being moved to), or, for a direction it has no stream in,
+    /// the device a new stream would get. `nil` for an unknown session.
+    ///
+    /// ```swift
+    /// let outputs = engine.route(of: "3")?.outputs.map(\.uid) ?? []   // ["headphones"]
+    /// ```
+    public func route(of session: SessionID) -> RouteDescription? {
+        state.sessions[session].map(currentRoute(of:))
+    }
+
+    /// The available device of `direction` whose port has the stable `uid` (a sink or source
+    /// name), or `nil` when none has it now.
+    ///
+    /// ```swift
+    /// let mic = engine.device(withPortUID: "usb-mic", direction: .capture)
+    /// ```
+    public func device(withPortUID uid: String, direction: StreamDirection) -> DeviceID? {
+        state.devices.values
+            .filter { $0.direction == direction && $0.isAvailable && $0.port.uid == uid }
+            .map(\.id).min()
+    }
+
+    /// The ports of `direction` that are available now, ordered by uid.
+    ///
+    /// ```swift
+    /// let inputs = engine.availablePorts(.capture).map(\.uid)   // ["mic", "usb-mic"]
+    /// ```
+    public func availablePorts(_ direction: StreamDirection) -> [PortDescription] {
+        state.devices.values.filter { $0.direction == direction && $0.isAvailable }.map(\.port)
+            .sorted { $0.uid < $1.uid }
     }
 }

@@ -136,7 +136,7 @@ final class AgentLink: Sendable {
         return route
     }
 
-    private func call(_ method: String, _ arguments: BusArguments) async throws(AgentCallFailure) -> BusArguments {
+    func call(_ method: String, _ arguments: BusArguments) async throws(AgentCallFailure) -> BusArguments {
         guard let bus else { throw .agentGone("there is no session bus") }
         do {
             return try await bus.call(

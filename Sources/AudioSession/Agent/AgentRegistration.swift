@@ -1,10 +1,14 @@
 import AudioSessionModel
 
 /// The session as the agent knows it: its id, the secret token its streams carry, the agent
-/// instance (bus unique name) that issued them, and the configuration last sent.
+/// instance (bus unique name) that issued them, and the configuration and routing choices last sent.
 struct AgentRegistration: Hashable, Sendable {
     var sessionID: String
     var token: String
     var agentOwner: String
     var sentConfiguration: SessionConfiguration?
+    /// The output override the agent has (`OverrideOutputPort`); a new registration starts without.
+    var sentOutputOverride: AudioSession.PortOverride = .none
+    /// The preferred input the agent has (`SetPreferredInput`); `nil` for none.
+    var sentPreferredInputUID: String?
 }

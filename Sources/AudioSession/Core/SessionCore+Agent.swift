@@ -26,6 +26,7 @@ extension SessionCore {
             logger.info("registered with the agent", metadata: ["session.id": "\(session)", "agent.owner": "\(owner)"])
             try await agent.configure(session, configuration)
             state.withLock { $0.registration?.sentConfiguration = configuration }
+            try await pushRoutingIfNeeded()
             if isActive { try await activateAgain(session) }
             return true
         } catch {

@@ -15,6 +15,8 @@ final class SessionCore: Sendable {
         case pushConfiguration
         /// Apply or restore the hardware preferences (after a synchronous preference change).
         case updateHardware
+        /// Send the output override and preferred input to the agent (after a synchronous change).
+        case pushRouting
     }
 
     let applicationID: String?
@@ -95,6 +97,7 @@ final class SessionCore: Sendable {
                             await self.updateHardware()
                         }
                     case .updateHardware: await self.gate.run { await self.updateHardware() }
+                    case .pushRouting: await self.gate.run { await self.pushRouting() }
                     }
                 }
             }

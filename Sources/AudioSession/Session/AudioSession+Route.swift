@@ -41,7 +41,9 @@ extension AudioSession {
     /// The preference is the session's own: it never changes the desktop's default input, which
     /// other apps use. It shows in ``currentRoute`` and ``streamInputDevice``; the library's
     /// recorder opens its stream there, and apps with their own streams pass
-    /// ``streamInputDevice`` as the device when they connect.
+    /// ``streamInputDevice`` as the device when they connect. When the agent runs it gets the
+    /// preference too (in the background, as with ``setCategory(_:mode:options:)``): while the
+    /// session is active it moves the session's capture streams there and sends the route change.
     ///
     /// - Throws: ``AudioSessionError/Code/noSuchPort`` when `port` is not in ``availableInputs``.
     ///
@@ -57,15 +59,19 @@ extension AudioSession {
                 .noSuchPort, "no input \"\(port.uid)\" is available; available inputs: \(names.isEmpty ? "none" : names)")
         }
         core.state.withLock { $0.preferredInputUID = port?.uid }
+        core.send(.pushRouting)
     }
 
     /// Overrides the session's output: ``PortOverride/speaker`` sends it to the built-in speaker
     /// (a call on the speaker while a headset is plugged in), ``PortOverride/none`` ends the override.
     ///
-    /// The agent has no call for routing a session, so the override is the session's own: it
-    /// shows in ``currentRoute`` and ``streamOutputDevice``, and the library's player opens its
-    /// streams there; apps with their own streams pass ``streamOutputDevice`` when they connect.
-    /// The desktop's default output is never changed.
+    /// The override shows in ``currentRoute`` and ``streamOutputDevice``, and the library's
+    /// player opens its streams there; apps with their own streams pass ``streamOutputDevice``
+    /// when they connect. The desktop's default output is never changed. When the agent runs it
+    /// gets the override too (in the background): while the session is active (play-and-record)
+    /// it moves the session's streams to the speaker, and its route change (reason `override`)
+    /// is the one ``routeChanges`` delivers; the agent ends the override on the next device
+    /// change or interruption. Without the agent the session announces the change itself.
     ///
     /// - Throws: ``AudioSessionError/Code/noSuchPort`` when no built-in speaker exists.
     ///
@@ -81,8 +87,15 @@ extension AudioSession {
             }
         }
         let previous = currentRoute
-        core.state.withLock { $0.outputOverride = override }
-        if previous != currentRoute { core.routeChanges.publish(RouteChange(reason: .override, previousRoute: previous)) }
+        let isRegistered = core.state.withLock { state in
+            state.outputOverride = override
+            return state.registration != nil
+        }
+        if isRegistered {
+            core.send(.pushRouting)
+        } else if previous != currentRoute {
+            core.routeChanges.publish(RouteChange(reason: .override, previousRoute: previous))
+        }
     }
 
     /// Whether another app's audio is playing now: a running (not corked or paused) playback

@@ -48,6 +48,13 @@ struct AgentEvent {
                 ("stream", string(0)), ("effect", string(1)), ("level", double(2)), ("rule", string(3)),
                 ("source", string(4)),
             ]
+        case "SessionRouteChanged":
+            kind = "route-change"
+            fields = [
+                ("session", string(0)), ("reason", string(1)),
+                ("previous_route", arguments.count > 2 ? Self.route(arguments[2]) : .null),
+                ("current_route", arguments.count > 3 ? Self.route(arguments[3]) : .null),
+            ]
         default:
             kind = "signal"
             fields = [("member", .string(signal.member)), ("arguments", .string(arguments.description))]
@@ -57,18 +64,37 @@ struct AgentEvent {
     /// One JSON object: `{"event":"session-state","session":"3",...}`.
     var jsonLine: String { JSONValue.object([("event", .string(kind))] + fields).text }
 
-    /// One line for people: `session-state session=3 activity=interrupted rule="interruption by rank"`.
+    /// One line for people: `session-state session=3 activity=interrupted rule="interruption by rank"`;
+    /// a route as its port uids, `previous=out:speaker,in:mic current=out:headphones,in:mic`.
     var textLine: String {
-        ([kind] + fields.map { "\($0.0)=\(Self.text($0.1))" }).joined(separator: " ")
+        ([kind] + fields.map { "\(Self.textName($0.0))=\(Self.text($0.1))" }).joined(separator: " ")
+    }
+
+    /// `previous_route` reads `previous` in text: the value already says it is a route.
+    private static func textName(_ field: String) -> String {
+        field.hasSuffix("_route") ? String(field.dropLast("_route".count)) : field
     }
 
     private static func text(_ value: JSONValue) -> String {
         switch value {
+        case .object(let sides) where sides.map(\.0) == ["inputs", "outputs"]:
+            let (inputs, outputs) = (portUIDs(sides[0].1), portUIDs(sides[1].1))
+            return text(.string("out:\(outputs),in:\(inputs)"))
         case .string(let string):
-            string.isEmpty || string.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" })
+            return string.isEmpty || string.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" })
                 ? JSONValue.quoted(string) : string
-        default: value.text
+        default: return value.text
         }
+    }
+
+    /// The uids of a route side's ports joined by `+`, or `-` for none.
+    private static func portUIDs(_ side: JSONValue) -> String {
+        guard case .array(let ports) = side, !ports.isEmpty else { return "-" }
+        return ports.map { port -> String in
+            guard case .object(let fields) = port, case .string(let uid)? = fields.first(where: { $0.0 == "uid" })?.1
+            else { return "?" }
+            return uid
+        }.joined(separator: "+")
     }
 
     /// A route `(a(sssu)a(sssu))` as `{"inputs":[...],"outputs":[...]}` with each port's fields named.

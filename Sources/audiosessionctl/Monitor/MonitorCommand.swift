@@ -5,10 +5,11 @@ import AudioSessionBus
 struct MonitorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "monitor",
-        abstract: "Print the agent's events as they happen: session and stream state, media services.",
+        abstract: "Print the agent's events as they happen: session and stream state, route changes, media services.",
         discussion: """
             One line per event: `session-state session=3 activity=interrupted rule=...`; with --json \
             one JSON object per line, its kind in "event". Kinds: session-state, stream-state, \
+            route-change (session, reason, previous and current route: `previous=out:speaker,in:-`), \
             media-services-lost, media-services-reset (broadcast), and interruption-began, \
             interruption-ended, route-changed, secondary-audio-hint when the agent sends them to \
             this connection. Runs until SIGINT or SIGTERM (exit 0) or until the agent goes away \

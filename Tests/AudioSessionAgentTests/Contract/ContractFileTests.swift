@@ -33,6 +33,8 @@ struct ContractFileTests {
         ("Deactivate", "sb", ""),
         ("GetState", "s", "sssasb"),
         ("GetCurrentRoute", "s", "(a(sssu)a(sssu))"),
+        ("OverrideOutputPort", "ss", ""),
+        ("SetPreferredInput", "ss", ""),
         ("GetStatus", "", "sssbsb"),
         ("ListSessions", "", "a(ssuusssass)"),
         ("ListStreams", "", "a(sssssbsds)"),
@@ -47,6 +49,7 @@ struct ContractFileTests {
         ("MediaServicesReset", ""),
         ("SessionStateChanged", "sss"),
         ("StreamStateChanged", "ssdss"),
+        ("SessionRouteChanged", "ss(a(sssu)a(sssu))(a(sssu)a(sssu))"),
     ]
 
     @Test("Agent1 has exactly the contract's methods and signals, with their signatures")

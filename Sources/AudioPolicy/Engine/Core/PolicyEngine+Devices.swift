@@ -98,7 +98,13 @@ extension PolicyEngine {
                 state.unplugHolds[id] = nil
             }
         }
-        if let target = state.policyMoves[id], target != new, state.devices[target]?.isAvailable == true {
+        if new == nil {
+            // Unlinked for a moment (pipewire-pulse shows a moving stream without a device): no one's choice.
+        } else if old == nil, let target = state.policyMoves[id], target != new {
+            // Linked (again) somewhere else, as pipewire-pulse links a stream it reported unlinked:
+            // a move decided meanwhile had nothing to move from, so the session's routing decides again.
+            state.policyMoves[id] = nil
+        } else if let target = state.policyMoves[id], target != new, state.devices[target]?.isAvailable == true {
             // Moved away from where the policy put it while that device is still there: the user's choice.
             state.policyMoves[id] = nil
             state.userRouted.insert(id)

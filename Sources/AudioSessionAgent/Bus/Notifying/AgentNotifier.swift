@@ -7,8 +7,8 @@ import Synchronization
 /// Turns the engine's decisions into the agent's signals (docs/dbus-api.md, *Signals*).
 ///
 /// Session signals (`InterruptionBegan`, `InterruptionEnded`, `RouteChanged`,
-/// `SecondaryAudioHint`) go to the owning connection only; `SessionStateChanged` and
-/// `StreamStateChanged` are broadcast for monitors. The coordinator calls
+/// `SecondaryAudioHint`) go to the owning connection only; `SessionStateChanged`,
+/// `StreamStateChanged` and `SessionRouteChanged` are broadcast for monitors. The coordinator calls
 /// ``carryOut(_:after:in:)`` inside its lock: the notifier only builds messages and queues them on
 /// the bus connection's own thread, which sends them in order; it never waits for the bus.
 ///
@@ -39,6 +39,7 @@ public final class AgentNotifier: DecisionSink {
             for decision in decisions {
                 notifySession(of: decision, in: view)
             }
+            announceRouteChanges(decisions)
         }
         announceActivityChanges(after: event, decisions: decisions, in: view)
         announceStreamChanges(decisions, in: view)
@@ -99,6 +100,19 @@ public final class AgentNotifier: DecisionSink {
         }
         for (id, activity, rule) in changes {
             emit("SessionStateChanged", [.string(id.rawValue), .string(activity.rawValue), .string(rule)])
+        }
+    }
+
+    /// `SessionRouteChanged` for each route change: the owner's `RouteChanged`, with the route
+    /// after it, for monitors.
+    private func announceRouteChanges(_ decisions: [PolicyDecision]) {
+        for case .routeChanged(let id, let reason, let previous, let current, _) in decisions {
+            emit(
+                "SessionRouteChanged",
+                [
+                    .string(id.rawValue), .string(reason.kebabName), AgentWireNames.route(previous),
+                    AgentWireNames.route(current),
+                ])
         }
     }
 

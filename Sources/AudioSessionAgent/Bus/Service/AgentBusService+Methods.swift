@@ -13,6 +13,8 @@ extension AgentBusService {
             ("Deactivate", { call throws(BusError) in try self.deactivate(call) }),
             ("GetState", { call throws(BusError) in try self.state(call) }),
             ("GetCurrentRoute", { call throws(BusError) in try self.currentRoute(call) }),
+            ("OverrideOutputPort", { call throws(BusError) in try self.overrideOutputPort(call) }),
+            ("SetPreferredInput", { call throws(BusError) in try self.setPreferredInput(call) }),
             ("GetStatus", { _ throws(BusError) in self.agentStatus() }),
             ("ListSessions", { _ throws(BusError) in self.listSessions() }),
             ("ListStreams", { _ throws(BusError) in self.listStreams() }),

@@ -123,26 +123,29 @@ extension AgentBusService {
         }
     }
 
+    /// The engine's route for the session, the one its `RouteChanged` notices describe; the
+    /// graph (``SessionRouteSource``) only for a session the engine does not know yet.
     func currentRoute(_ call: BusMethodCall) throws(BusError) -> BusArguments {
         let (text) = try call.arguments.decode(String.self)
         let id = SessionID(text)
         let catalog = self.catalog
-        let found = coordinator.read { view -> Result<([StreamID], Bool), SessionRegistryError> in
+        let found = coordinator.read { view -> Result<(RouteDescription?, [StreamID], Bool), SessionRegistryError> in
             Result { () throws(SessionRegistryError) in
                 let session = try view.registry.session(id, ownedBy: call.sender)
                 let streams = catalog.streams.values.filter { $0.session == id }.map(\.id).sorted()
                 let category = session.configuration.category
-                return (streams, category == .record || category == .playAndRecord)
+                return (view.engine.route(of: id), streams, category == .record || category == .playAndRecord)
             }
         }
+        let engineRoute: RouteDescription?
         let streams: [StreamID]
         let withInput: Bool
         do {
-            (streams, withInput) = try found.get()
+            (engineRoute, streams, withInput) = try found.get()
         } catch {
             throw BusError(error)
         }
-        let route = routes?.route(of: streams, withInput: withInput) ?? RouteDescription()
+        let route = engineRoute ?? routes?.route(of: streams, withInput: withInput) ?? RouteDescription()
         return [AgentWireNames.route(route)]
     }
 

@@ -56,7 +56,8 @@ public final class AgentBusService: Service, Sendable {
     ///
     /// - Parameters:
     ///   - catalog: the stream catalog among the coordinator's sinks (for `ListStreams` and routes).
-    ///   - routes: where `GetCurrentRoute` learns the devices; without one it answers an empty route.
+    ///   - routes: where `GetCurrentRoute` learns the devices of a session the engine does not know
+    ///     (the engine's route answers for every other); without one such a session gets an empty route.
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)? = nil, logger: Logger = Logger(label: "org.audiosession.agent")

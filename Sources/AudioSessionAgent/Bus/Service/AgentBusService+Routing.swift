@@ -1,0 +1,65 @@
+import AudioSessionContract
+import AudioPolicy
+import AudioSessionBus
+import AudioSessionModel
+
+// The session's own routing choices: the speaker override and the preferred input. Both are
+// owner-only and become engine events; the engine moves the session's streams and announces the
+// route change (reason `override`).
+extension AgentBusService {
+    /// The values `OverrideOutputPort` accepts, in the order its errors list them.
+    static let outputOverrides = ["none", "speaker"]
+
+    func overrideOutputPort(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (text, port) = try call.arguments.decode(String.self, String.self)
+        let id = SessionID(text)
+        try ownedSessionCall(call, id) { () throws(BusError) -> PolicyEvent in
+            guard Self.outputOverrides.contains(port) else {
+                throw BusError(
+                    .unknownName,
+                    "unknown output override \"\(port)\"; accepted: \(Self.outputOverrides.joined(separator: ", "))")
+            }
+            return .outputOverridden(id, toSpeaker: port == "speaker")
+        }
+        return []
+    }
+
+    func setPreferredInput(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (text, uid) = try call.arguments.decode(String.self, String.self)
+        let id = SessionID(text)
+        let (device, inputs) = coordinator.read { view in
+            (view.engine.device(withPortUID: uid, direction: .capture), view.engine.availablePorts(.capture).map(\.uid))
+        }
+        try ownedSessionCall(call, id) { () throws(BusError) -> PolicyEvent in
+            if uid.isEmpty { return .preferredInputChanged(id, nil) }
+            guard let device else {
+                throw BusError(
+                    .noSuchPort,
+                    "no input \"\(uid)\" is available; available inputs: "
+                        + (inputs.isEmpty ? "none" : inputs.joined(separator: ", ")) + " (\"\" clears the preference)")
+            }
+            return .preferredInputChanged(id, device)
+        }
+        return []
+    }
+
+    /// Checks that the caller owns the session before anything else (a stranger learns nothing
+    /// from an argument error), then feeds the engine the event `body` makes.
+    private func ownedSessionCall(
+        _ call: BusMethodCall, _ id: SessionID, _ body: () throws(BusError) -> PolicyEvent
+    ) throws(BusError) {
+        let outcome = coordinator.transact { registry -> (Result<Void, BusError>, [PolicyEvent]) in
+            do throws(SessionRegistryError) {
+                _ = try registry.session(id, ownedBy: call.sender)
+            } catch {
+                return (.failure(BusError(error)), [])
+            }
+            do throws(BusError) {
+                return (.success(()), [try body()])
+            } catch {
+                return (.failure(error), [])
+            }
+        }
+        try outcome.0.get()
+    }
+}

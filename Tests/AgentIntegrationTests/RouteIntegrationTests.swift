@@ -1,0 +1,123 @@
+import AudioSessionTesting
+import Foundation
+import Testing
+
+extension AgentIntegrationTests {
+    /// Plug and unplug with the built agent and real clients: `audiosessionctl monitor` prints
+    /// each route change with the previous and current route, the session's own `run` hears it,
+    /// a legacy paplay falls back to the speaker, and mpv (MPRIS on the private bus) is paused on
+    /// unplug and stays paused once the agent lets go of it.
+    @Suite("routes: plug and unplug")
+    struct Routes {
+        @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+        func plugAndUnplug(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let long = try rig.tone("long", seconds: 60)
+            let legacy = try rig.play("legacy", long)
+            defer { legacy.kill() }
+            let speaker = try await rig.waitForStream("legacy").sink
+
+            let mpv = try rig.server.spawn(
+                "mpv", ["--no-config", "--script=\(MpvCall.mprisScript)", "--no-video", "--ao=pulse", long],
+                extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": rig.bus.address])
+            defer { mpv.kill() }
+            try await waitUntil("mpv plays") { try await playerStatus(rig) == "Playing" }
+
+            // Control: without the agent, headphones plugged take nothing; moved there by hand
+            // and unplugged, mpv and paplay fall back to the speaker and keep playing, unmuted.
+            let control = try await rig.server.plug(.headphones)
+            let controlIndex = try await waitForValue("the control headphones are listed") {
+                try await rig.server.sinkIndex(named: "headphones")
+            }
+            #expect(try await defaultSink(rig) == "speaker")
+            #expect(try await rig.stream(named: "legacy")?.sink == speaker)
+            _ = try await rig.server.pactl("set-default-sink", "headphones")
+            try await waitUntil("the legacy stream follows the user's default") { try await rig.stream(named: "legacy")?.sink == controlIndex }
+            try await rig.server.unplug(control)
+            try await waitUntil("the control headphones are gone") { try await rig.server.sinkIndex(named: "headphones") == nil }
+            try await waitUntil("without the agent the legacy stream falls back to the speaker") {
+                try await rig.stream(named: "legacy")?.sink == speaker
+            }
+            _ = try await rig.server.pactl("set-default-sink", "speaker")
+            #expect(try await rig.stream(named: "legacy")?.isMuted == false)
+            #expect(try await playerStatus(rig) == "Playing", "without the agent nothing pauses mpv")
+
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let monitor = try rig.spawnCtl(["monitor"])
+            defer { monitor.kill() }
+            let jsonMonitor = try rig.spawnCtl(["monitor", "--json"])
+            defer { jsonMonitor.kill() }
+            let session = try rig.runPlaying("session", long, ["--category", "playback", "--app-id", "org.example.Run"])
+            defer { session.kill() }
+            let sessionID = try await waitForValue("the run's session is active") { () -> String? in
+                try await rig.sessions().first {
+                    $0["application_id"] as? String == "org.example.Run" && $0["activity"] as? String == "active"
+                }?["session"] as? String
+            }
+            // A monitor subscribes once it runs: a short ambient run, repeated until both print its
+            // activation, shows they listen.
+            try await waitUntil("both monitors are listening") {
+                _ = try await rig.ctl(["run", "--category", "ambient", "--", "true"])
+                return monitor.standardOutput.contains("activity=active")
+                    && jsonMonitor.standardOutput.contains(#""activity":"active""#)
+            }
+            let headphones = try await rig.server.plug(.headphones)
+            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            try await waitUntil("monitor prints the session's new-device-available route change") {
+                monitor.standardOutput.contains(
+                    "route-change session=\(sessionID) reason=new-device-available previous=out:speaker,in:- current=out:headphones,in:-")
+            }
+            try await waitUntil("monitor --json prints it with the ports") {
+                jsonMonitor.standardOutput.split(separator: "\n").contains { line in
+                    line.contains(#""event":"route-change","session":"\#(sessionID)","reason":"new-device-available""#)
+                        && line.contains(#""current_route":{"inputs":[],"outputs":[{"name":"Headphones","uid":"headphones","type":"headphones","channels":2}]}"#)
+                }
+            }
+            try await waitUntil("the run hears its own route change") {
+                session.standardError.contains("route-changed session=\(sessionID) reason=new-device-available previous=out:speaker,in:-")
+            }
+            try await waitUntil("the legacy stream follows the default to the headphones") {
+                try await rig.stream(named: "legacy")?.sink == headphonesIndex
+            }
+
+            try await rig.server.unplug(headphones)
+            try await waitUntil("monitor prints old-device-unavailable with the headphones as the previous route") {
+                monitor.standardOutput.contains(
+                    "route-change session=\(sessionID) reason=old-device-unavailable previous=out:headphones,in:- current=out:speaker,in:-")
+            }
+            try await waitUntil("the legacy stream is back on the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+            try await waitUntil("and silenced there (pause on unplug)", timeout: .seconds(15)) {
+                try await rig.stream(named: "legacy")?.isMuted == true
+            }
+            try await waitUntil("mpv is paused over MPRIS", timeout: .seconds(15)) { try await playerStatus(rig) == "Paused" }
+            // A paused player stops its stream: the agent lets go of it without resuming it.
+            try await waitUntil("the agent releases mpv's stream", timeout: .seconds(15)) {
+                try await mpvStream(rig).map { $0["effect"] as? String == "playing" } ?? true
+            }
+            #expect(try await playerStatus(rig) == "Paused", "mpv is not resumed by accident")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            #expect(try await playerStatus(rig) == "Paused", "nor when the agent stops")
+        }
+
+        private func defaultSink(_ rig: AgentRig) async throws -> String {
+            try await rig.server.pactl("get-default-sink").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// mpv's row of `audiosessionctl status --json`, or nil when it has no stream.
+        private func mpvStream(_ rig: AgentRig) async throws -> [String: Any]? {
+            let result = try await rig.ctl(["status", "--json"])
+            guard let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                let streams = object["streams"] as? [[String: Any]]
+            else { return nil }
+            return streams.first { ($0["application"] as? String)?.lowercased().contains("mpv") == true }
+        }
+
+        private func playerStatus(_ rig: AgentRig) async throws -> String {
+            let status = try await rig.server.run(
+                "playerctl", ["-p", "mpv", "status"], extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": rig.bus.address])
+            return status.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+}
