@@ -12,7 +12,8 @@ extension ServerFacts {
         func pulseClientPIDs() async throws {
             let pipewire = try await PrivatePipeWire.start()
             defer { pipewire.stop() }
-            let silence = try ToneFile.silence(seconds: 2, in: pipewire.directory)
+            // Long enough to outlive the checks on a loaded machine; the player is killed at the end.
+            let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
             let player = try pipewire.spawn("paplay", ["--property=audiosession.probe=pid", silence])
             defer { player.kill() }
             let node = try await waitForValue("paplay's node") { try await pipewire.node(where: "audiosession.probe", is: "pid") }

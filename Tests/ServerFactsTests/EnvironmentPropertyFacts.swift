@@ -28,7 +28,7 @@ extension ServerFacts {
         func pipewirePropsOnPwPlay() async throws {
             let pipewire = try await PrivatePipeWire.start()
             defer { pipewire.stop() }
-            let silence = try ToneFile.silence(seconds: 2, in: pipewire.directory)
+            let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
             let player = try pipewire.spawn(
                 "pw-play", [silence], extraEnvironment: ["PIPEWIRE_PROPS": "{ audiosession.token=token-18 }"])
             defer { player.kill() }
@@ -41,7 +41,7 @@ extension ServerFacts {
 
         /// Starts paplay with PULSE_PROP set, checks its stream and returns the still-running player.
         private func expectPulsePropReachesStream(on server: some PulseProtocolServer) async throws -> ChildProcess {
-            let silence = try ToneFile.silence(seconds: 2, in: server.directory)
+            let silence = try ToneFile.silence(seconds: 30, in: server.directory)
             let player = try server.spawn(
                 "paplay", [silence], extraEnvironment: ["PULSE_PROP": "audiosession.token=token-17 media.role=phone"])
             do {

@@ -27,7 +27,7 @@ extension ServerFacts {
         func pulseRolesThroughPipeWirePulse() async throws {
             let pipewire = try await PrivatePipeWire.start()
             defer { pipewire.stop() }
-            let silence = try ToneFile.silence(seconds: 2, in: pipewire.directory)
+            let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
             let players = try Self.pulseRoles.map { role in
                 try pipewire.spawn(
                     "paplay", ["--property=media.role=\(role.client)", "--property=audiosession.probe=pa-\(role.client)", silence])
@@ -51,7 +51,7 @@ extension ServerFacts {
         func nodeRolesThroughPipeWirePulse() async throws {
             let pipewire = try await PrivatePipeWire.start()
             defer { pipewire.stop() }
-            let silence = try ToneFile.silence(seconds: 2, in: pipewire.directory)
+            let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
             let players = try Self.nodeRoles.map { role in
                 try pipewire.spawn("pw-play", ["--media-role=\(role.node)", "-P", "{ audiosession.probe=pw-\(role.node) }", silence])
             }

@@ -56,7 +56,7 @@ extension ServerFacts {
             defer { pulse.stop() }
             _ = try await pulse.plug(.secondSpeaker)
             let secondIndex = try #require(try await pulse.sinkIndex(named: "speaker2"))
-            let silence = try ToneFile.silence(seconds: 2, in: pulse.directory)
+            let silence = try ToneFile.silence(seconds: 30, in: pulse.directory)
 
             let first = try pulse.spawn("paplay", ["--property=media.role=music", "--property=audiosession.probe=first", silence])
             defer { first.kill() }

@@ -37,8 +37,15 @@ public enum ToneFile {
         data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(2))
         append(UInt32(48_000)); append(UInt32(48_000 * 4)); append(UInt16(4)); append(UInt16(16))
         data.append(contentsOf: Array("data".utf8)); append(payload)
+        data.reserveCapacity(data.count + samples.count * 2)
         samples.withUnsafeBytes { raw in
-            for sample in raw.bindMemory(to: Int16.self) { append(sample) }
+            // WAV is little-endian: on such a host the samples' bytes go in as they are (one copy,
+            // not one append per sample, which took seconds for long files in debug builds).
+            if UInt16(1).littleEndian == 1 {
+                data.append(contentsOf: raw)
+            } else {
+                for sample in raw.bindMemory(to: Int16.self) { append(sample) }
+            }
         }
         try data.write(to: URL(fileURLWithPath: path))
         return path
