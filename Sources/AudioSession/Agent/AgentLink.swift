@@ -83,10 +83,15 @@ final class AgentLink: Sendable {
 
     // MARK: Calls
 
-    func register(applicationID: String?) async throws(AgentCallFailure) -> (session: String, token: String) {
+    /// Registers a session; `previousToken` (from an earlier agent) keeps the streams the app
+    /// already opened tied to the session.
+    func register(applicationID: String?, previousToken: String?) async throws(AgentCallFailure) -> (session: String, token: String) {
         var properties: [BusValue: BusValue] = [:]
         if let applicationID, !applicationID.isEmpty {
             properties[.string("application-id")] = .variant(.string(applicationID))
+        }
+        if let previousToken {
+            properties[.string("stream-token")] = .variant(.string(previousToken))
         }
         let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
         do {

@@ -18,9 +18,11 @@ extension SessionCore {
         }
         if state.withLock({ $0.registration?.agentOwner == owner }) { return true }
         do throws(AgentCallFailure) {
-            let (session, token) = try await agent.register(applicationID: applicationID)
+            let previousToken = state.withLock { $0.lastStreamToken }
+            let (session, token) = try await agent.register(applicationID: applicationID, previousToken: previousToken)
             let (configuration, isActive) = state.withLock { state in
                 state.registration = AgentRegistration(sessionID: session, token: token, agentOwner: owner)
+                state.lastStreamToken = token
                 return (state.configuration, state.isActive)
             }
             logger.info("registered with the agent", metadata: ["session.id": "\(session)", "agent.owner": "\(owner)"])

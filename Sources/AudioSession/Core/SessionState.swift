@@ -9,6 +9,9 @@ struct SessionState: Sendable {
     var isActive = false
     /// The agent's registration; `nil` while no agent runs (or before it answered).
     var registration: AgentRegistration?
+    /// The stream token the last agent gave, kept while no agent runs: streams opened meanwhile
+    /// carry it, and the next registration asks to keep it.
+    var lastStreamToken: String?
     /// The loss delivered and not yet followed by a reset: one loss is told once, however many
     /// parts went (the agent announces the server's loss, then exits itself).
     var outstandingLoss: MediaServicesCause?

@@ -32,7 +32,7 @@ extension AudioSession {
     /// setenv("PIPEWIRE_PROPS", session.pipewirePropsEnvironmentValue, 1) // native PipeWire clients
     /// ```
     public var streamProperties: [String: String] {
-        let (configuration, token) = core.state.withLock { ($0.configuration, $0.registration?.token) }
+        let (configuration, token) = core.state.withLock { ($0.configuration, $0.registration?.token ?? $0.lastStreamToken) }
         var properties = [
             "media.role": StreamRole.mediaRole(for: configuration),
             "audiosession.category": configuration.category.kebabName,

@@ -21,8 +21,12 @@ public struct SessionProperties: Hashable, Sendable {
     /// rules like PulseAudio's `application.id`.
     public var applicationID: String?
 
+    /// The stream token an earlier agent gave this session (after an agent restart): kept when no
+    /// live session holds it, so streams the app opened before still find their session.
+    public var streamToken: StreamToken?
+
     /// The keys `RegisterSession` accepts.
-    public static let acceptedKeys = ["application-id"]
+    public static let acceptedKeys = ["application-id", "stream-token"]
 
     /// The longest value accepted, in UTF-8 bytes.
     public static let maximumValueLength = 255
@@ -42,6 +46,13 @@ public struct SessionProperties: Hashable, Sendable {
         if let value = wire["application-id"] {
             let text = try Self.text(of: value, key: "application-id")
             applicationID = text.isEmpty ? nil : text
+        }
+        if let value = wire["stream-token"] {
+            let text = try Self.text(of: value, key: "stream-token")
+            guard text.isEmpty || StreamToken.isWellFormed(text) else {
+                throw SessionRegistryError(.invalidProperty("stream-token", "32 lower-case hex digits, as RegisterSession returned it"))
+            }
+            streamToken = text.isEmpty ? nil : StreamToken(rawValue: text)
         }
     }
 

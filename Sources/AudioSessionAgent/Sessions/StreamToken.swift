@@ -30,6 +30,11 @@ public struct StreamToken: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The token as text.
     public var description: String { rawValue }
 
+    /// Whether `text` has the form ``random()`` gives: 32 lower-case hex digits.
+    public static func isWellFormed(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     private static func hexDigits(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits

@@ -68,7 +68,7 @@ struct WireNameTests {
             try SessionProperties(wire: ["application-id": .string("org.example.App"), "priority": .string("high")])
         }
         #expect(error == .unknownProperty("priority"))
-        #expect(error.map { "\($0)" } == "unknown session property \"priority\"; accepted: application-id")
+        #expect(error.map { "\($0)" } == "unknown session property \"priority\"; accepted: application-id, stream-token")
         #expect(error?.busErrorName == .unknownName)
     }
 
@@ -92,5 +92,16 @@ struct WireNameTests {
         #expect(try SessionProperties(wire: [:]) == SessionProperties())
         #expect(try SessionProperties(wire: ["application-id": .string("")]).applicationID == nil)
         #expect(try SessionProperties(wire: ["application-id": .string(String(repeating: "é", count: 127))]).applicationID?.count == 127)
+    }
+
+    @Test("registration properties: an earlier stream token is 32 lower-case hex digits; anything else says so")
+    func streamTokenProperty() throws {
+        let token = StreamToken.random()
+        #expect(try SessionProperties(wire: ["stream-token": .string(token.rawValue)]).streamToken == token)
+        #expect(try SessionProperties(wire: ["stream-token": .string("")]).streamToken == nil)
+        for bad in ["ABCDEF0123456789ABCDEF0123456789", "1234", String(repeating: "g", count: 32)] {
+            let error = #expect(throws: SessionRegistryError.self) { try SessionProperties(wire: ["stream-token": .string(bad)]) }
+            #expect(error == .invalidProperty("stream-token", expected: "32 lower-case hex digits, as RegisterSession returned it"))
+        }
     }
 }

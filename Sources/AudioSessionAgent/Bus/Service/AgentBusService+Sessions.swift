@@ -29,7 +29,9 @@ extension AgentBusService {
         let session: RegisteredSession
         do {
             (session, _) = try coordinator.transact { registry throws(SessionRegistryError) in
-                let session = try registry.register(properties, from: caller)
+                // A token from an earlier agent is kept unless a live session holds it.
+                let kept = properties.streamToken.flatMap { registry.session(forStreamToken: $0) == nil ? $0 : nil }
+                let session = try registry.register(properties, from: caller, token: kept ?? .random())
                 return (session, [session.registrationEvent])
             }
         } catch {
