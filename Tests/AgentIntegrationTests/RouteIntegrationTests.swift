@@ -9,7 +9,9 @@ extension AgentIntegrationTests {
     /// unplug and stays paused once the agent lets go of it.
     @Suite("routes: plug and unplug")
     struct Routes {
-        @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+        // PulseAudio only for now: on pipewire-pulse the unplug is not yet deterministic (the control
+        // without the agent and the agent's hold both failed in CI; docs/routing.md, issue 6).
+        @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal])
         func plugAndUnplug(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }

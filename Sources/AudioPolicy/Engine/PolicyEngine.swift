@@ -77,11 +77,18 @@ public struct PolicyEngine: Sendable {
                 removeStream(info.id)
             }
             addStream(info, order: order)
+            noteRunning(info.id)
         case .streamSoundingChanged(let id, let isSounding):
             begin(release: "stopped sounding", source: .stream(id), resume: true)
             setSounding(id, isSounding)
-            // A player paused over MPRIS after an unplug stops: it stays paused, unmuted.
-            if !isSounding { releaseUnplugHolds { stream, _ in stream == id } }
+            // A player paused over MPRIS after an unplug stops: it stays paused, unmuted. A stream
+            // that has not run where it fell back is only relinking (pipewire-pulse corks it
+            // meanwhile): that is no stop.
+            if isSounding {
+                noteRunning(id)
+            } else {
+                releaseUnplugHolds { stream, hold in stream == id && hold.ranAfterFallback }
+            }
         case .streamVanished(let id):
             begin(release: "stream vanished", source: .stream(id), resume: true)
             if let session = state.streams[id]?.session { transaction.routesDirty.insert(session) }

@@ -240,3 +240,25 @@ struct BluetoothProfileTests {
         #expect(!ended.contains { if case .setCardProfile = $0 { true } else { false } })
     }
 }
+
+extension RoutingTests {
+    @Test("pipewire-pulse's relink (no device, corked for a moment) neither escapes the unplug hold nor ends it")
+    func relinkIsNoStop() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        guard var info = rig.engine.state.streams["song"]?.info else {
+            Issue.record("no stream")
+            return
+        }
+        info.device = nil
+        info.isSounding = false
+        rig.handle(.streamChanged(info))  // unlinked and corked while it moves
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        info.device = RoutingRig.speaker.id
+        rig.handle(.streamChanged(info))  // linked to the speaker, still corked
+        info.isSounding = true
+        #expect(rig.handle(.streamChanged(info)).isEmpty, "running again on the speaker: still held")
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).texts == ["unsilence song resume=false"])
+    }
+}

@@ -67,7 +67,10 @@ extension PolicyEngine {
         let routing = state.policy.routing
         guard routing.pauseOnUnplug, routing.pauseOnUnplugPortTypes.contains(device.port.type) else { return }
         let rescueWindow = self.rescueWindow
-        for (id, stream) in state.streams where stream.info.direction == .playback && stream.info.isSounding {
+        // A stream with no device is mid-move (pipewire-pulse unlinks and corks a stream while it
+        // relinks it): it counts as playing.
+        for (id, stream) in state.streams
+        where stream.info.direction == .playback && (stream.info.isSounding || stream.info.device == nil) {
             guard case .stream = participant(of: stream), stream.excludedBecause == nil else { continue }
             let playedThere = stream.info.device == device.id
             let rescuedFromThere = state.recentMoves[id].map {
@@ -75,8 +78,10 @@ extension PolicyEngine {
             } ?? false
             guard playedThere || rescuedFromThere else { continue }
             touch(id)
-            state.unplugHolds[id] = UnplugHold(
-                device: device.id, fellBackTo: playedThere ? nil : stream.info.device, since: state.now)
+            let fellBackTo = playedThere ? nil : stream.info.device
+            var hold = UnplugHold(device: device.id, fellBackTo: fellBackTo, since: state.now)
+            hold.ranAfterFallback = fellBackTo != nil && stream.info.isSounding
+            state.unplugHolds[id] = hold
         }
     }
 
@@ -109,6 +114,14 @@ extension PolicyEngine {
             state.policyMoves[id] = nil
             state.userRouted.insert(id)
         }
+    }
+
+    /// Notes that a held stream runs where it fell back, so that a later stop counts as a pause.
+    mutating func noteRunning(_ id: StreamID) {
+        guard let hold = state.unplugHolds[id], let stream = state.streams[id], stream.info.isSounding,
+            hold.fellBackTo != nil, stream.info.device == hold.fellBackTo
+        else { return }
+        state.unplugHolds[id]?.ranAfterFallback = true
     }
 
     /// Ends unplug holds: the stream stopped (its player paused) or the policy's time ran out.

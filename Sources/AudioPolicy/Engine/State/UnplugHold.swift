@@ -7,4 +7,7 @@ struct UnplugHold: Hashable, Sendable {
     var fellBackTo: DeviceID?
     /// When the hold began (``PolicyState/now``), for the policy's time limit.
     var since: Int
+    /// Whether the stream has run on the device it fell back to: only then is a stop the
+    /// player's pause (pipewire-pulse reports a relinked stream corked until its node runs).
+    var ranAfterFallback = false
 }
