@@ -11,6 +11,8 @@ struct EnforcedStream {
     var restoreName: String?
     /// The duck's read-compare-write state; `nil` when the stream is at its user's volume.
     var duck: DuckedStream?
+    /// A duck waiting for the stream to be linked to a device (see ``HeldDuck``).
+    var heldDuck: HeldDuck?
     /// Whether a ramp is running (the ticker steps it).
     var isRamping = false
     /// Whether a step's read or write is on its way to the server.
@@ -30,7 +32,9 @@ struct EnforcedStream {
     }
 
     /// Whether nothing is left to undo.
-    var isIdle: Bool { duck == nil && silencedWasMuted == nil && unsilencingTo == nil && movedFrom == nil }
+    var isIdle: Bool {
+        duck == nil && heldDuck == nil && silencedWasMuted == nil && unsilencingTo == nil && movedFrom == nil
+    }
 
     /// The volume to write back into the restore database, or `nil` while the server has given the
     /// stream none yet: pipewire-pulse announces a stream before WirePlumber links it, and a first

@@ -32,6 +32,12 @@ extension PulseEnforcer {
             return
         }
         state.last = read
+        guard read.deviceIndex != nil else {
+            // Between devices (pipewire-pulse relinking it): its volume is not the user's, so it
+            // is neither compared nor written; the next tick reads it again.
+            enforced[serial] = state
+            return
+        }
         let step = duck.step(read: StreamVolume(read.volume))
         state.duck = duck
         switch step {
@@ -70,8 +76,9 @@ extension PulseEnforcer {
     /// A ducked stream that is not ramping changed on the server: if its volume is not what the
     /// agent wrote, the user changed it, which ends the duck for the stream.
     func checkForUserVolume(_ serial: StreamSerial, _ stream: SoundStream) {
+        // A stream between devices (pipewire-pulse relinking it) shows no level of the user's.
         guard var state = enforced[serial], let duck = state.duck, !state.isRamping, !state.isStepInFlight,
-            !duck.userTookOver, duck.level < 1
+            !duck.userTookOver, duck.level < 1, stream.deviceIndex != nil
         else { return }
         let read = StreamVolume(stream.volume)
         guard !read.matches(duck.base.scaled(byAmplitude: duck.level)) else { return }

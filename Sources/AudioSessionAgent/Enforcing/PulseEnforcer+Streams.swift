@@ -9,11 +9,17 @@ extension PulseEnforcer {
         settleInheritance(ref, stream)
     }
 
-    /// A stream changed on the server: keep its last state, and notice a user's volume change on a
-    /// ducked stream that is not ramping (a ramping one notices it at its next step).
+    /// A stream changed on the server: keep its last state, start a duck that waited for the stream
+    /// to be linked, and notice a user's volume change on a ducked stream that is not ramping (a
+    /// ramping one notices it at its next step).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        guard enforced[ref.serial] != nil else { return }
+        guard let state = enforced[ref.serial] else { return }
         enforced[ref.serial]?.last = stream
+        if let held = state.heldDuck, stream.deviceIndex != nil {
+            enforced[ref.serial]?.heldDuck = nil
+            duck(ref.id, to: held.level, rampMilliseconds: held.rampMilliseconds)
+            return
+        }
         checkForUserVolume(ref.serial, stream)
     }
 

@@ -79,11 +79,25 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
 
     // MARK: Decisions
 
-    private func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
+    func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id), stream.hasVolume else { return }
         var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         if state.duck == nil {
-            guard level < 1 else { return }  // never ducked: nothing to restore
+            guard level < 1 else {
+                // Never ducked: nothing to restore, and a duck still waiting for the link is off.
+                if enforced[ref.serial]?.heldDuck != nil {
+                    enforced[ref.serial]?.heldDuck = nil
+                    forgetIfIdle(ref.serial)
+                }
+                return
+            }
+            guard stream.deviceIndex != nil else {
+                state.heldDuck = HeldDuck(level: level, rampMilliseconds: rampMilliseconds)
+                enforced[ref.serial] = state
+                logger.debug("the duck waits until the stream is linked", metadata: ["stream.id": "\(id)"])
+                return
+            }
+            state.heldDuck = nil
             var journalled = journal.pendingRestore(for: .volume(ref.serial))
             // Put back when the stream appeared (streamAppearing): the server holds the user's level.
             if journalled == nil, let base = inherited[ref.serial]?.volume {

@@ -101,8 +101,15 @@ struct AgentHarness<Server: PulseProtocolServer> {
 
     /// Waits until the stream named `name` shows `percent` on every channel (pactl's rounding).
     func waitForVolume(_ name: String, _ percent: Int, timeout: Duration = .seconds(10)) async throws {
-        try await waitUntil("\(name) at \(percent) %", timeout: timeout) {
-            try await stream(named: name)?.volumePercents.allSatisfy { $0 == percent } == true
+        do {
+            try await waitUntil("\(name) at \(percent) %", timeout: timeout) {
+                try await stream(named: name)?.volumePercents.allSatisfy { $0 == percent } == true
+            }
+        } catch {
+            // Say where it stopped: a wrong level and a vanished stream need different fixes.
+            let last = try? await stream(named: name)
+            Issue.record("\(name) is at \(last.map { "\($0.volumePercents) %" } ?? "no stream") instead of \(percent) %")
+            throw error
         }
     }
 

@@ -52,7 +52,7 @@ struct DuckTests {
 
     /// Music at 80 %; control: a prompt without the agent leaves it there. With the agent the
     /// prompt ducks it to 80 % × ∛0.3 ≈ 54 %; `repaired` waits until the restore database holds
-    /// the user's level again, then a second music stream starts (and is ducked too). Once the
+    /// the user's level again, then a second music stream starts and is ducked from that level. Once the
     /// prompt has ended, the first is back at 80 % and the second at `secondMusicReturnsTo`.
     private func duckAndRestore<Server: PulseProtocolServer>(
         _ harness: AgentHarness<Server>, secondMusicReturnsTo secondLevel: Int, repaired: () async throws -> Void
@@ -70,7 +70,7 @@ struct DuckTests {
         let agent = try await harness.startAgent()
         let navigation = try TestSession.activate(
             on: agent, name: "maps", category: "playback", mode: "voice-prompt", options: ["mix-with-others", "duck-others"])
-        let prompt = try harness.play("prompt", seconds: 8, properties: ["audiosession.token": navigation.token])
+        let prompt = try harness.play("prompt", seconds: 15, properties: ["audiosession.token": navigation.token])
         defer { prompt.kill() }
         do { try await harness.waitForVolume("music", 54) } catch {
             Issue.record("\(AgentHarness<Server>.explain(agent))")
@@ -82,6 +82,9 @@ struct DuckTests {
         let second = try harness.play("music-2", seconds: 60, properties: ["media.role": "music"])
         defer { second.kill() }
         _ = try await harness.waitForStream("music-2")
+        // Ducked from its own level, which the server gives it as it links (on pipewire-pulse a
+        // new stream shows 0 % until WirePlumber has restored it).
+        try await harness.waitForVolume("music-2", Int((Double(secondLevel) * cbrt(0.3)).rounded()))
         #expect(await prompt.waitForExit() == 0)
         try await harness.waitForVolume("music", 80)
         try await harness.waitForVolume("music-2", secondLevel)
