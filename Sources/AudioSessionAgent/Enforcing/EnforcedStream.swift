@@ -22,6 +22,9 @@ struct EnforcedStream {
     /// The user's mute state an unsilence is writing back, until the server has answered (the
     /// server still shows the agent's mute meanwhile); `nil` when no unsilence is on its way.
     var unsilencingTo: Bool?
+    /// Whether the server has answered the unsilence on its way; it is over once the server also
+    /// shows the user's mute state (see ``PulseEnforcer/settleUnsilence(_:)``).
+    var isUnsilenceAnswered = false
     /// The device the stream was on before the agent moved it; `nil` when not moved.
     var movedFrom: String?
 

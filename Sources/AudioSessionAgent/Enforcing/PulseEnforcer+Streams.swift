@@ -21,6 +21,21 @@ extension PulseEnforcer {
             return
         }
         checkForUserVolume(ref.serial, stream)
+        settleUnsilence(ref.serial)
+    }
+
+    /// Ends an unsilence the server has answered. Until then the stream table may still show the
+    /// agent's mute (the answer can arrive before the change event's new info), which a silence
+    /// decided in between must not take for the user's; stream info that arrives after the
+    /// answer shows the server after the unmute, as one connection answers in order.
+    /// A silence decided since then owns the journal entry (it read the user's state from it).
+    func settleUnsilence(_ serial: StreamSerial) {
+        guard let state = enforced[serial], state.unsilencingTo != nil, state.isUnsilenceAnswered else { return }
+        enforced[serial]?.unsilencingTo = nil
+        enforced[serial]?.isUnsilenceAnswered = false
+        guard state.silencedWasMuted == nil else { return }
+        clear(.mute(serial))
+        forgetIfIdle(serial)
     }
 
     /// A stream ended: if it was ducked, silenced or moved, the restore database may hold the

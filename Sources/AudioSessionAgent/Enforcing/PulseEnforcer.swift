@@ -123,7 +123,8 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         // A stream the previous agent silenced is muted now: the journal knows what the user had.
         // A new stream may have been muted by the restore database while the agent silenced its
         // role: the journal knows what the user had there too.
-        var wasMuted = inherited[ref.serial]?.isMuted ?? stream.isMuted
+        // While an unsilence is on its way the server may still show the agent's mute.
+        var wasMuted = state.unsilencingTo ?? inherited[ref.serial]?.isMuted ?? stream.isMuted
         if case .mute(_, let journalled)? = journal.pendingRestore(for: .mute(ref.serial)) { wasMuted = journalled }
         guard record(.silence(ref.serial, wasMuted: wasMuted), for: state) else { return }
         state.silencedWasMuted = wasMuted
@@ -147,13 +148,14 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         // Commands on one connection apply in order, so its mute lands after this unmute.
         enforced[ref.serial]?.silencedWasMuted = nil
         enforced[ref.serial]?.unsilencingTo = wasMuted
+        enforced[ref.serial]?.isUnsilenceAnswered = false
         send(mute: wasMuted, ref) { [weak self] succeeded in
             guard let self, succeeded else { return }
-            enforced[ref.serial]?.unsilencingTo = nil
-            // A silence since then owns the journal entry (it read the user's mute state from it).
-            guard enforced[ref.serial]?.silencedWasMuted == nil else { return }
-            clear(.mute(ref.serial))
-            forgetIfIdle(ref.serial)
+            enforced[ref.serial]?.isUnsilenceAnswered = true
+            // Shown already (or silenced again since): nothing to wait for.
+            if table.stream(ref.id)?.isMuted == wasMuted || enforced[ref.serial]?.silencedWasMuted != nil {
+                settleUnsilence(ref.serial)
+            }
         }
         if resume { pauser?.resume(stream) } else { pauser?.release(stream) }
     }
