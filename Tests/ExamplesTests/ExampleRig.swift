@@ -1,5 +1,6 @@
 import AudioSessionTesting
 import Foundation
+import Testing
 
 /// A private sound server and session bus with the BUILT `audiosessiond` on them, and the built
 /// example binaries run against them as a user would run them, their output read line by line.
@@ -63,7 +64,7 @@ struct ExampleRig: Sendable {
         let agent = try ChildProcess(
             [
                 Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", "pulse", "--policy",
-                Self.packageRoot + "/policies/default.toml",
+                Self.packageRoot + "/policies/default.toml", "--log-level", "debug",
             ],
             environment: environment, outputDirectory: directory)
         do {
@@ -90,13 +91,22 @@ struct ExampleRig: Sendable {
     }
 
     /// Waits until `process` has printed a line containing `text`; fails early if it exits first.
-    func waitForLine(_ text: String, from process: ChildProcess, timeout: Duration = .seconds(30)) async throws {
-        try await waitUntil("\(process.command[0].split(separator: "/").last ?? "") prints \"\(text)\"", timeout: timeout) {
-            if process.standardOutput.split(separator: "\n").contains(where: { $0.contains(text) }) { return true }
-            guard process.isRunning else {
-                throw ExampleExited(name: process.command[0], log: process.standardOutput + process.standardError)
+    /// On a timeout the process's output and the agent's log (when given) go into the test's issues.
+    func waitForLine(
+        _ text: String, from process: ChildProcess, agent: ChildProcess? = nil, timeout: Duration = .seconds(30)
+    ) async throws {
+        do {
+            try await waitUntil("\(process.command[0].split(separator: "/").last ?? "") prints \"\(text)\"", timeout: timeout) {
+                if process.standardOutput.split(separator: "\n").contains(where: { $0.contains(text) }) { return true }
+                guard process.isRunning else {
+                    throw ExampleExited(name: process.command[0], log: process.standardOutput + process.standardError)
+                }
+                return false
             }
-            return false
+        } catch {
+            Issue.record("\(process.command[0]) printed:\n\(process.standardOutput)\n\(process.standardError.suffix(4000))")
+            if let agent { Issue.record("audiosessiond logged:\n\(agent.standardError.suffix(12000))") }
+            throw error
         }
     }
 
