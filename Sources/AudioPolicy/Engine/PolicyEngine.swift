@@ -68,6 +68,9 @@ public struct PolicyEngine: Sendable {
         case .streamChanged(let info):
             begin(release: "stream changed", source: .stream(info.id), resume: true)
             let order = state.streams[info.id]?.order
+            // A leftover of an ended session stays one: the app is going away, and the server's
+            // last words about its stream (a cork, a re-resolved session) must not make it act.
+            let endedSession = state.streams[info.id]?.endedSession
             if let old = state.streams[info.id] {
                 if let session = old.session { transaction.routesDirty.insert(session) }
                 noteDeviceChange(of: info.id, from: old.info.device, to: info.device)
@@ -76,7 +79,7 @@ public struct PolicyEngine: Sendable {
                 touch(info.id)
                 removeStream(info.id)
             }
-            addStream(info, order: order)
+            addStream(info, order: order, endedSession: endedSession)
             noteRunning(info.id)
         case .streamSoundingChanged(let id, let isSounding):
             begin(release: "stopped sounding", source: .stream(id), resume: true)

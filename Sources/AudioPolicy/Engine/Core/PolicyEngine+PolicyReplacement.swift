@@ -17,9 +17,7 @@ extension PolicyEngine {
             fresh.state.sessions[session.id]?.hasDeclared = session.hasDeclared
         }
         for stream in old.streams.values.sorted(by: { $0.order < $1.order }) {
-            let endedSession = stream.info.session == nil && stream.excludedBecause?.hasPrefix("its session") == true
-            fresh.addStream(stream.info, order: stream.order)
-            if endedSession { fresh.state.streams[stream.info.id]?.excludedBecause = stream.excludedBecause }
+            fresh.addStream(stream.info, order: stream.order, endedSession: stream.endedSession)
         }
         fresh.state.nextOrder = old.nextOrder
         // Replay activations in their original order; one now refused counts as interrupted by its holder.

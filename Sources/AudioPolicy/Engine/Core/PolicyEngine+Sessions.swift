@@ -61,9 +61,13 @@ extension PolicyEngine {
             touch(streamID)
             removeCauses(from: streamID)
             // Its streams linger until the server drops them; nothing may act on them meanwhile.
-            state.streams[streamID]?.excludedBecause = "its session \(id) ended"
+            state.streams[streamID]?.excludedBecause = Self.endedSessionExclusion(id)
+            state.streams[streamID]?.endedSession = id
         }
         state.sessions[id] = nil
         transaction.dirty.insert(.session(id))
     }
+
+    /// Why a stream of an ended session is left alone.
+    static func endedSessionExclusion(_ id: SessionID) -> String { "its session \(id) ended" }
 }

@@ -1,11 +1,17 @@
 extension PolicyEngine {
-    mutating func addStream(_ info: StreamInfo, order: Int?) {
+    /// - Parameter endedSession: the session the stream took part through until it ended (the
+    ///   stream keeps its exclusion unless it now names a live session).
+    mutating func addStream(_ info: StreamInfo, order: Int?, endedSession: SessionID? = nil) {
         let streamOrder = order ?? state.nextOrder
         if order == nil { state.nextOrder += 1 }
         var record = StreamRecord(info: info, order: streamOrder, excludedBecause: exclusionReason(info), role: resolveRole(info))
         if let session = info.session, state.sessions[session] == nil {
             // The agent names only sessions it registered; an unknown one means none.
             record.info.session = nil
+        }
+        if let endedSession, record.info.session == nil {
+            record.endedSession = endedSession
+            record.excludedBecause = Self.endedSessionExclusion(endedSession)
         }
         state.streams[info.id] = record
         if order == nil {

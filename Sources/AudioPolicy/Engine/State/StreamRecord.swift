@@ -6,6 +6,10 @@ struct StreamRecord: Hashable, Sendable {
     var order: Int
     /// Why the stream is never touched (an exclusion, an exempt app, its session ended); `nil` otherwise.
     var excludedBecause: String?
+    /// The session the stream took part through until that session ended. Its app is going
+    /// away: what it leaves on the server is excluded until it vanishes, whatever the server
+    /// reports about it meanwhile.
+    var endedSession: SessionID?
     var role: Role
     var duckers: [Participant: Double] = [:]
     var silencers: [Participant: SilenceCause] = [:]
