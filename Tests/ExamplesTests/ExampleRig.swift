@@ -105,7 +105,10 @@ struct ExampleRig: Sendable {
             }
         } catch {
             Issue.record("\(process.command[0]) printed:\n\(process.standardOutput)\n\(process.standardError.suffix(4000))")
-            if let agent { Issue.record("audiosessiond logged:\n\(agent.standardError.suffix(12000))") }
+            if let agent {
+                let state = agent.isRunning ? "still runs" : "has ended with status \(await agent.waitForExit())"
+                Issue.record("audiosessiond \(state); it logged:\n\(agent.standardError.suffix(12000))")
+            }
             throw error
         }
     }

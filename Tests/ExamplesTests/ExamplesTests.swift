@@ -21,17 +21,17 @@ import Testing
 
         let player = try rig.example("MusicPlayerExample", [try rig.tone("song", seconds: 2), "--loops=-1"])
         defer { player.kill() }
-        try await rig.waitForLine("playing song.wav", from: player)
+        try await rig.waitForLine("playing song.wav", from: player, agent: agent)
         try await waitUntil("the song is heard") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
 
         // Long enough for pactl to see the pause on a loaded machine before the call hangs up.
         let call = try rig.example("CallExample", ["--seconds", "8"])
         defer { call.kill() }
-        try await rig.waitForLine("call started", from: call)
+        try await rig.waitForLine("call started", from: call, agent: agent)
         try await rig.waitForLine("paused: interrupted", from: player, agent: agent)
         try await waitUntil("the song's stream is corked") { try await rig.stream(of: Self.music)?.isCorked == true }
 
-        try await rig.waitForLine("call ended", from: call)
+        try await rig.waitForLine("call ended", from: call, agent: agent)
         #expect(await call.waitForExit() == 0, "\(call.standardError)")
         try await rig.waitForLine("resumed: the interruption ended", from: player, agent: agent)
         try await waitUntil("the song's stream plays again") { try await rig.stream(of: Self.music)?.isCorked == false }
@@ -46,18 +46,18 @@ import Testing
         defer { agent.kill() }
         let player = try rig.example("MusicPlayerExample", [try rig.tone("song", seconds: 2), "--loops=-1"])
         defer { player.kill() }
-        try await rig.waitForLine("playing song.wav", from: player)
+        try await rig.waitForLine("playing song.wav", from: player, agent: agent)
         try await waitUntil("the song plays at 100 %") { try await rig.stream(of: Self.music)?.volumePercents == [100, 100] }
 
         // The shipped policy ducks to 0.3 in amplitude: ∛0.3 on pactl's cubic scale, 67 %.
         let ducked = Int((pow(0.3, 1.0 / 3.0) * 100).rounded())
         let prompter = try rig.example("NavigationPrompterExample", ["--prompts", "1", "--chime-seconds", "2"])
         defer { prompter.kill() }
-        try await rig.waitForLine("prompt 1: speaking", from: prompter)
+        try await rig.waitForLine("prompt 1: speaking", from: prompter, agent: agent)
         try await waitUntil("the song is ducked to \(ducked) %") {
             try await rig.stream(of: Self.music)?.volumePercents == [ducked, ducked]
         }
-        try await rig.waitForLine("prompt 1: done, others notified", from: prompter)
+        try await rig.waitForLine("prompt 1: done, others notified", from: prompter, agent: agent)
         try await waitUntil("the song is back at 100 %") { try await rig.stream(of: Self.music)?.volumePercents == [100, 100] }
         #expect(await prompter.waitForExit() == 0, "\(prompter.standardError)")
         #expect(!player.standardOutput.contains("paused"), "a prompt ducks, it never pauses the music")
@@ -71,18 +71,18 @@ import Testing
         defer { agent.kill() }
         let game = try rig.example("GameExample", ["--seconds", "120"])
         defer { game.kill() }
-        try await rig.waitForLine("soundtrack playing", from: game)
+        try await rig.waitForLine("soundtrack playing", from: game, agent: agent)
         try await waitUntil("the soundtrack plays") { try await rig.stream(of: Self.game)?.isCorked == false }
 
         let player = try rig.example("MusicPlayerExample", [try rig.tone("song", seconds: 3)])
         defer { player.kill() }
-        try await rig.waitForLine("playing song.wav", from: player)
-        try await rig.waitForLine("soundtrack silenced: secondary audio hint", from: game)
+        try await rig.waitForLine("playing song.wav", from: player, agent: agent)
+        try await rig.waitForLine("soundtrack silenced: secondary audio hint", from: game, agent: agent)
         try await waitUntil("the soundtrack's stream is corked") { try await rig.stream(of: Self.game)?.isCorked == true }
 
-        try await rig.waitForLine("session inactive", from: player)
+        try await rig.waitForLine("session inactive", from: player, agent: agent)
         #expect(await player.waitForExit() == 0, "\(player.standardError)")
-        try await rig.waitForLine("soundtrack back: the hint ended", from: game)
+        try await rig.waitForLine("soundtrack back: the hint ended", from: game, agent: agent)
         try await waitUntil("the soundtrack plays again") { try await rig.stream(of: Self.game)?.isCorked == false }
     }
 
@@ -117,11 +117,11 @@ import Testing
         let headphonesIndex = try #require(try await rig.server.sinkIndex(named: "headphones"))
         let player = try rig.example("MusicPlayerExample", [try rig.tone("song", seconds: 2), "--loops=-1"])
         defer { player.kill() }
-        try await rig.waitForLine("playing song.wav", from: player)
+        try await rig.waitForLine("playing song.wav", from: player, agent: agent)
         try await waitUntil("the song plays on the headphones") { try await rig.stream(of: Self.music)?.sink == headphonesIndex }
 
         try await rig.server.unplug(headphones)
-        try await rig.waitForLine("paused: the output device went away", from: player)
+        try await rig.waitForLine("paused: the output device went away", from: player, agent: agent)
         try await waitUntil("the song's stream is corked") { try await rig.stream(of: Self.music)?.isCorked == true }
         #expect(player.isRunning, "the player stays, paused, until the user plays again")
     }
