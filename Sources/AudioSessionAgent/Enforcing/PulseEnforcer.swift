@@ -24,7 +24,7 @@ import SoundServer
 ///
 /// Everything runs with the pulse loop lock held: decisions arrive under the coordinator's outer
 /// lock, timer actions and command completions on the loop thread.
-final class PulseEnforcer: DecisionSink, @unchecked Sendable {
+final class PulseEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable {
     let connection: PulseConnection
     let journal: Journal
     let table: ServerStreamTable
