@@ -1,0 +1,164 @@
+import AudioSessionTesting
+import Glibc
+import Testing
+
+extension AgentIntegrationTests {
+    /// The agent's scenarios with `audiosessiond --backend pipewire` on PipeWire + WirePlumber:
+    /// the duck is the node's Props `volume` factor (pactl, which shows the user's channel volumes,
+    /// keeps showing 80 %), a call pauses the music node (measured on the speaker's monitor), and
+    /// nothing stays ducked or paused after a crash and a restart, or after SIGTERM.
+    @Suite("native PipeWire", .serialized)
+    struct NativePipeWire {
+        static let duckOthers = ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"]
+
+        @Test("a duck-others prompt ducks the music's Props volume; the user's volume change meanwhile is kept")
+        func duck() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            defer { rig.stop() }
+            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
+            defer { music.kill() }
+            try await rig.setVolume("music", 80)
+
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 4, frequency: 660), Self.duckOthers)
+            defer { prompt.kill() }
+            try await rig.waitForFactor("music", 0.3)
+            #expect(try await rig.stream(named: "music")?.volumePercents == [80, 80], "the user's channel volumes stay")
+            // The user turns the music down during the duck: a channelVolumes change, which the duck leaves alone.
+            try await rig.setVolume("music", 60)
+            #expect(await prompt.waitForExit() == 0, "run exits with paplay's status: \(prompt.standardError)")
+            try await rig.waitForFactor("music", 1)
+            #expect(try await rig.stream(named: "music")?.volumePercents == [60, 60], "the user's change is kept")
+
+            // WirePlumber saved the ducked factor while it lasted; the agent wrote the music's own back.
+            let next = try rig.play("music-2", try rig.tone("music-2", seconds: 30), role: "music")
+            defer { next.kill() }
+            _ = try await rig.waitForStream("music-2")
+            try await waitUntil("WirePlumber's saved Music volume factor is 1") {
+                try rig.pipewire.wirePlumberState("restore-stream")["Output/Audio:media.role:Music:volume"] == "1.0"
+            }
+            #expect(try await rig.volumeFactor("music-2") == 1, "a new music stream does not start ducked")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        @Test("a voice-chat call pauses the music (silent on the speaker's monitor); it plays again after")
+        func callPausesMusic() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            defer { rig.stop() }
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { speaker.stop() }
+            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
+            defer { music.kill() }
+            _ = try await rig.waitForStream("music")
+            // The call plays digital silence, so what the monitor hears is the music alone.
+            let callFile = try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav")
+
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            try await waitUntil("with the agent the music is heard") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
+            let call = try rig.runPlaying("call", callFile, ["--category", "play-and-record", "--mode", "voice-chat"])
+            defer { call.kill() }
+            try await waitUntil("the music is silent on the speaker's monitor during the call", timeout: .seconds(15)) {
+                try await speaker.rms(over: .milliseconds(200)) < 0.005
+            }
+            #expect(try await rig.stream(named: "music")?.isMuted == false, "paused, not muted")
+            call.terminate()
+            _ = await call.waitForExit()
+            try await waitUntil("the music is heard again after the call", timeout: .seconds(15)) {
+                try await speaker.rms(over: .milliseconds(200)) > 0.1
+            }
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// A call interrupts a duck-others prompt (its session is interrupted, so the duck ends): the
+        /// crash and stop tests take the duck and the call one after the other.
+        @Test("kill -9 of the agent mid-duck, then mid-call; each next agent restores the factor or plays the music")
+        func crashRecovery() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            defer { rig.stop() }
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { speaker.stop() }
+            let music = try rig.play("music", try rig.tone("music", seconds: 120), role: "music")
+            defer { music.kill() }
+            _ = try await rig.waitForStream("music")
+
+            let crashing = try await rig.startAgent()
+            defer { crashing.kill() }
+            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 60, frequency: 660), Self.duckOthers)
+            defer { prompt.kill() }
+            try await rig.waitForFactor("music", 0.3)
+            crashing.kill()
+            #expect(await crashing.waitForExit() == 128 + SIGKILL)
+            // End the ducking session while no agent runs: its player quits, run cannot reach the agent.
+            prompt.terminate()
+            _ = await prompt.waitForExit()
+            try await waitUntil("the prompt's stream is gone") { try await rig.stream(named: "prompt") == nil }
+            let factor = try #require(try await rig.volumeFactor("music"))
+            #expect(abs(factor - 0.3) < 0.01, "control: nothing restores it without an agent")
+
+            let second = try rig.spawnAgent()
+            defer { second.kill() }
+            try await rig.waitForFactor("music", 1)
+            try await rig.waitUntilAnswering(second)
+
+            let call = try rig.runPlaying(
+                "call", try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav"),
+                ["--category", "play-and-record", "--mode", "voice-chat"])
+            defer { call.kill() }
+            try await waitUntil("the music is paused during the call", timeout: .seconds(15)) {
+                try await speaker.rms(over: .milliseconds(200)) < 0.005
+            }
+            second.kill()
+            #expect(await second.waitForExit() == 128 + SIGKILL)
+            call.terminate()
+            _ = await call.waitForExit()
+            try await waitUntil("the call's stream is gone") { try await rig.stream(named: "call") == nil }
+            #expect(try await speaker.rms(over: .milliseconds(300)) < 0.005, "control: nothing plays it without an agent")
+
+            let third = try rig.spawnAgent()
+            defer { third.kill() }
+            try await waitUntil("the music is heard again", timeout: .seconds(15)) {
+                try await speaker.rms(over: .milliseconds(200)) > 0.1
+            }
+            try await rig.waitUntilAnswering(third)
+            #expect(await rig.stopAgent(third) == 0, "\(third.standardError)")
+        }
+
+        @Test("SIGTERM mid-duck, and SIGTERM mid-call, leave nothing ducked or paused")
+        func terminate() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            defer { rig.stop() }
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { speaker.stop() }
+            let music = try rig.play("music", try rig.tone("music", seconds: 120), role: "music")
+            defer { music.kill() }
+            _ = try await rig.waitForStream("music")
+
+            let first = try await rig.startAgent()
+            defer { first.kill() }
+            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 60, frequency: 660), Self.duckOthers)
+            defer { prompt.kill() }
+            try await rig.waitForFactor("music", 0.3)
+            #expect(await rig.stopAgent(first) == 0, "\(first.standardError)")
+            // The prompt's player still runs: only the agent's change is undone.
+            #expect(try await rig.volumeFactor("music") == 1)
+            prompt.terminate()
+            _ = await prompt.waitForExit()
+
+            let second = try await rig.startAgent()
+            defer { second.kill() }
+            let call = try rig.runPlaying(
+                "call", try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav"),
+                ["--category", "play-and-record", "--mode", "voice-chat"])
+            defer { call.kill() }
+            try await waitUntil("the music is paused during the call", timeout: .seconds(15)) {
+                try await speaker.rms(over: .milliseconds(200)) < 0.005
+            }
+            #expect(await rig.stopAgent(second) == 0, "\(second.standardError)")
+            try await waitUntil("the music is heard once the agent has stopped, the call still running", timeout: .seconds(15)) {
+                try await speaker.rms(over: .milliseconds(200)) > 0.1
+            }
+        }
+    }
+}
