@@ -11,6 +11,17 @@ extension AgentIntegrationTests {
     struct NativePipeWire {
         static let duckOthers = ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"]
 
+        @Test("--backend auto picks native PipeWire when the PipeWire socket is in the runtime directory")
+        func autoPrefersNative() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse, backend: "auto")
+            defer { rig.stop() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let status = try await rig.ctl(["status"])
+            #expect(status.standardOutput.contains("backend pipewire, server PipeWire"), "\(status.standardOutput)")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
         @Test("a duck-others prompt ducks the music's Props volume; the user's volume change meanwhile is kept")
         func duck() async throws {
             let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
