@@ -20,7 +20,7 @@ import SoundServer
 /// Every change is journalled before it is sent and cleared once undone (entries as the pulse
 /// enforcer's: a duck's base is the node's factor, one channel at ``StreamVolume/normal`` = 1).
 /// Everything runs with the PipeWire loop locked.
-final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable {
+final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked Sendable {
     let connection: PipeWireConnection
     let journal: Journal
     let table: ServerStreamTable
@@ -60,25 +60,6 @@ final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable
         settler = PipeWireLoopTimer(on: connection) { [weak self] in self?.settle() }
     }
 
-    func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
-        guard !isShuttingDown else { return }
-        for decision in decisions {
-            switch decision {
-            case .duck(let id, let level, let ramp, _): duck(id, to: level, rampMilliseconds: ramp)
-            case .unduck(let id, let ramp, _): duck(id, to: 1, rampMilliseconds: ramp)
-            case .silence(let id, let cause, _): silence(id, cause: cause)
-            case .unsilence(let id, let resume, _): unsilence(id, resume: resume)
-            case .move(let id, let device, _): move(id, to: device)
-            case .unmove(let id, _): unmove(id)
-            case .setDefaultDevice(let device, _, _): makeDefault(device)
-            case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
-                .setCardProfile:
-                // Cards (profiles) are not mirrored from PipeWire devices yet.
-                break
-            }
-        }
-    }
-
     // MARK: Streams
 
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {}
@@ -112,7 +93,7 @@ final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable
 
     // MARK: Decisions
 
-    private func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
+    func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         if state.duck == nil {
@@ -147,7 +128,7 @@ final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable
         return Double(connection.globals[state.ref.index]?.node?.props?.volume ?? 1)
     }
 
-    private func silence(_ id: StreamID, cause: SilenceCause) {
+    func silence(_ id: StreamID, cause: SilenceCause) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         guard !state.isPaused else { return }
@@ -160,7 +141,7 @@ final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable
         pauser?.pause(stream, because: cause)
     }
 
-    private func unsilence(_ id: StreamID, resume: Bool) {
+    func unsilence(_ id: StreamID, resume: Bool) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id), nodes[ref.serial]?.isPaused == true
         else { return }
         logger.debug("starting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
@@ -171,7 +152,7 @@ final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable
         if resume { pauser?.resume(stream) } else { pauser?.release(stream) }
     }
 
-    private func move(_ id: StreamID, to device: DeviceID) {
+    func move(_ id: StreamID, to device: DeviceID) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
             let target = StreamTranslation.device(named: device), let current = table.graph.device(of: stream)?.name
         else { return }
@@ -189,7 +170,7 @@ final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable
         }
     }
 
-    private func unmove(_ id: StreamID) {
+    func unmove(_ id: StreamID) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id), nodes[ref.serial]?.movedFrom != nil
         else { return }
         removeTarget(ref)
@@ -200,7 +181,7 @@ final class PipeWireEnforcer: DecisionSink, StreamEnforcing, @unchecked Sendable
 
     /// Last-in wins: the device becomes the configured default. Not journalled, as on the pulse
     /// protocol: it is the choice a user plugging the device makes.
-    private func makeDefault(_ device: DeviceID) {
+    func makeDefault(_ device: DeviceID) {
         guard let target = StreamTranslation.device(named: device) else { return }
         let key = target.kind == .sink ? "default.configured.audio.sink" : "default.configured.audio.source"
         logger.info("making a plugged device the default (last-in wins)", metadata: ["device.id": "\(device)"])
