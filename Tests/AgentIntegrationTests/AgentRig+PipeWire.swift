@@ -24,3 +24,46 @@ extension AgentRig {
         }
     }
 }
+
+/// The pieces the native scenarios are made of.
+extension AgentRig {
+    /// `run` arguments of a navigation prompt that ducks others.
+    static let duckOthers = ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"]
+
+    /// A music paplay of `seconds` (role music) and a recorder on the speaker's monitor.
+    func musicOnSpeaker(seconds: Double) async throws -> (music: ChildProcess, speaker: MonitorRecorder) {
+        let speaker = try await MonitorRecorder.start("speaker.monitor", in: server)
+        do {
+            let music = try play("music", try tone("music", seconds: seconds), role: "music")
+            _ = try await waitForStream("music")
+            return (music, speaker)
+        } catch {
+            speaker.stop()
+            throw error
+        }
+    }
+
+    /// A duck-others prompt session of 60 s by `run`, once the music is ducked to 0.3.
+    func duckingPrompt() async throws -> ChildProcess {
+        let prompt = try runPlaying("prompt", try tone("prompt", seconds: 60, frequency: 660), Self.duckOthers)
+        try await waitForFactor("music", 0.3)
+        return prompt
+    }
+
+    /// A voice-chat call session of 60 s of digital silence by `run` (what the monitor hears is the
+    /// music alone), once the music is silent on `speaker`.
+    func silentCall(heardOn speaker: MonitorRecorder) async throws -> ChildProcess {
+        let call = try runPlaying(
+            "call", try ToneFile.silence(seconds: 60, in: directory, name: "call.wav"),
+            ["--category", "play-and-record", "--mode", "voice-chat"])
+        try await waitUntil("the music is silent on the speaker's monitor during the call", timeout: .seconds(15)) {
+            try await speaker.rms(over: .milliseconds(200)) < 0.005
+        }
+        return call
+    }
+
+    /// Waits until `speaker` hears the music.
+    func waitUntilHeard(_ speaker: MonitorRecorder, _ condition: String) async throws {
+        try await waitUntil(condition, timeout: .seconds(15)) { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
+    }
+}

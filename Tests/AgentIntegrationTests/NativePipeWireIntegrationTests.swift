@@ -7,10 +7,11 @@ extension AgentIntegrationTests {
     /// the duck is the node's Props `volume` factor (pactl, which shows the user's channel volumes,
     /// keeps showing 80 %), a call pauses the music node (measured on the speaker's monitor), and
     /// nothing stays ducked or paused after a crash and a restart, or after SIGTERM.
+    ///
+    /// A call interrupts a duck-others prompt (its session is interrupted, so the duck ends): the
+    /// crash and stop tests take the duck and the call one after the other.
     @Suite("native PipeWire", .serialized)
     struct NativePipeWire {
-        static let duckOthers = ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"]
-
         @Test("--backend auto picks native PipeWire when the PipeWire socket is in the runtime directory")
         func autoPrefersNative() async throws {
             let rig = try await AgentRig.start(.pipewirePulse, backend: "auto")
@@ -32,7 +33,7 @@ extension AgentIntegrationTests {
 
             let agent = try await rig.startAgent()
             defer { agent.kill() }
-            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 4, frequency: 660), Self.duckOthers)
+            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 4, frequency: 660), AgentRig.duckOthers)
             defer { prompt.kill() }
             try await rig.waitForFactor("music", 0.3)
             #expect(try await rig.stream(named: "music")?.volumePercents == [80, 80], "the user's channel volumes stay")
@@ -57,50 +58,34 @@ extension AgentIntegrationTests {
         func callPausesMusic() async throws {
             let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
             defer { rig.stop() }
-            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
-            defer { speaker.stop() }
-            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
-            defer { music.kill() }
-            _ = try await rig.waitForStream("music")
-            // The call plays digital silence, so what the monitor hears is the music alone.
-            let callFile = try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav")
+            let (music, speaker) = try await rig.musicOnSpeaker(seconds: 60)
+            defer { music.kill(); speaker.stop() }
 
             let agent = try await rig.startAgent()
             defer { agent.kill() }
-            try await waitUntil("with the agent the music is heard") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
-            let call = try rig.runPlaying("call", callFile, ["--category", "play-and-record", "--mode", "voice-chat"])
+            try await rig.waitUntilHeard(speaker, "with the agent the music is heard")
+            let call = try await rig.silentCall(heardOn: speaker)
             defer { call.kill() }
-            try await waitUntil("the music is silent on the speaker's monitor during the call", timeout: .seconds(15)) {
-                try await speaker.rms(over: .milliseconds(200)) < 0.005
-            }
             #expect(try await rig.stream(named: "music")?.isMuted == false, "paused, not muted")
             call.terminate()
             _ = await call.waitForExit()
-            try await waitUntil("the music is heard again after the call", timeout: .seconds(15)) {
-                try await speaker.rms(over: .milliseconds(200)) > 0.1
-            }
+            try await rig.waitUntilHeard(speaker, "the music is heard again after the call")
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
-        /// A call interrupts a duck-others prompt (its session is interrupted, so the duck ends): the
-        /// crash and stop tests take the duck and the call one after the other.
         @Test("kill -9 of the agent mid-duck, then mid-call; each next agent restores the factor or plays the music")
         func crashRecovery() async throws {
             let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
             defer { rig.stop() }
-            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
-            defer { speaker.stop() }
-            let music = try rig.play("music", try rig.tone("music", seconds: 120), role: "music")
-            defer { music.kill() }
-            _ = try await rig.waitForStream("music")
+            let (music, speaker) = try await rig.musicOnSpeaker(seconds: 120)
+            defer { music.kill(); speaker.stop() }
 
-            let crashing = try await rig.startAgent()
-            defer { crashing.kill() }
-            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 60, frequency: 660), Self.duckOthers)
+            let first = try await rig.startAgent()
+            defer { first.kill() }
+            let prompt = try await rig.duckingPrompt()
             defer { prompt.kill() }
-            try await rig.waitForFactor("music", 0.3)
-            crashing.kill()
-            #expect(await crashing.waitForExit() == 128 + SIGKILL)
+            first.kill()
+            #expect(await first.waitForExit() == 128 + SIGKILL)
             // End the ducking session while no agent runs: its player quits, run cannot reach the agent.
             prompt.terminate()
             _ = await prompt.waitForExit()
@@ -112,14 +97,8 @@ extension AgentIntegrationTests {
             defer { second.kill() }
             try await rig.waitForFactor("music", 1)
             try await rig.waitUntilAnswering(second)
-
-            let call = try rig.runPlaying(
-                "call", try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav"),
-                ["--category", "play-and-record", "--mode", "voice-chat"])
+            let call = try await rig.silentCall(heardOn: speaker)
             defer { call.kill() }
-            try await waitUntil("the music is paused during the call", timeout: .seconds(15)) {
-                try await speaker.rms(over: .milliseconds(200)) < 0.005
-            }
             second.kill()
             #expect(await second.waitForExit() == 128 + SIGKILL)
             call.terminate()
@@ -129,9 +108,7 @@ extension AgentIntegrationTests {
 
             let third = try rig.spawnAgent()
             defer { third.kill() }
-            try await waitUntil("the music is heard again", timeout: .seconds(15)) {
-                try await speaker.rms(over: .milliseconds(200)) > 0.1
-            }
+            try await rig.waitUntilHeard(speaker, "the third agent plays the music again")
             try await rig.waitUntilAnswering(third)
             #expect(await rig.stopAgent(third) == 0, "\(third.standardError)")
         }
@@ -140,17 +117,13 @@ extension AgentIntegrationTests {
         func terminate() async throws {
             let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
             defer { rig.stop() }
-            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
-            defer { speaker.stop() }
-            let music = try rig.play("music", try rig.tone("music", seconds: 120), role: "music")
-            defer { music.kill() }
-            _ = try await rig.waitForStream("music")
+            let (music, speaker) = try await rig.musicOnSpeaker(seconds: 120)
+            defer { music.kill(); speaker.stop() }
 
             let first = try await rig.startAgent()
             defer { first.kill() }
-            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 60, frequency: 660), Self.duckOthers)
+            let prompt = try await rig.duckingPrompt()
             defer { prompt.kill() }
-            try await rig.waitForFactor("music", 0.3)
             #expect(await rig.stopAgent(first) == 0, "\(first.standardError)")
             // The prompt's player still runs: only the agent's change is undone.
             #expect(try await rig.volumeFactor("music") == 1)
@@ -159,17 +132,10 @@ extension AgentIntegrationTests {
 
             let second = try await rig.startAgent()
             defer { second.kill() }
-            let call = try rig.runPlaying(
-                "call", try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav"),
-                ["--category", "play-and-record", "--mode", "voice-chat"])
+            let call = try await rig.silentCall(heardOn: speaker)
             defer { call.kill() }
-            try await waitUntil("the music is paused during the call", timeout: .seconds(15)) {
-                try await speaker.rms(over: .milliseconds(200)) < 0.005
-            }
             #expect(await rig.stopAgent(second) == 0, "\(second.standardError)")
-            try await waitUntil("the music is heard once the agent has stopped, the call still running", timeout: .seconds(15)) {
-                try await speaker.rms(over: .milliseconds(200)) > 0.1
-            }
+            try await rig.waitUntilHeard(speaker, "the music is heard once the agent has stopped, the call still running")
         }
     }
 }
