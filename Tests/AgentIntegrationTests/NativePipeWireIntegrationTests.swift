@@ -73,6 +73,37 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
+        @Test("a paused node moved by the user to another sink stays silent there (paused again after the relink)")
+        func relinkKeepsPaused() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            defer { rig.stop() }
+            _ = try await rig.server.plug(.secondSpeaker)
+            let secondIndex = try await waitForValue("speaker2 on pipewire-pulse") { try await rig.server.sinkIndex(named: "speaker2") }
+            let speaker2 = try await MonitorRecorder.start("speaker2.monitor", in: rig.server)
+            defer { speaker2.stop() }
+            let (music, speaker) = try await rig.musicOnSpeaker(seconds: 60)
+            defer { music.kill(); speaker.stop() }
+
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let call = try await rig.silentCall(heardOn: speaker)
+            defer { call.kill() }
+            let musicIndex = try #require(try await rig.stream(named: "music")?.index)
+            try await waitUntil("the user moved the music to speaker2", poll: .milliseconds(300)) {
+                if try await rig.stream(named: "music")?.sink == secondIndex { return true }
+                _ = try await rig.server.pactl("move-sink-input", String(musicIndex), "speaker2")
+                return false
+            }
+            try await waitUntil("the music is silent on speaker2 during the call") {
+                try await speaker2.rms(over: .milliseconds(200)) < 0.005
+            }
+            #expect(try await speaker2.rms(over: .milliseconds(500)) < 0.005, "and stays silent")
+            call.terminate()
+            _ = await call.waitForExit()
+            try await rig.waitUntilHeard(speaker2, "the music is heard on speaker2 after the call")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
         @Test("kill -9 of the agent mid-duck, then mid-call; each next agent restores the factor or plays the music")
         func crashRecovery() async throws {
             let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
