@@ -3,7 +3,7 @@ import AudioSessionTesting
 /// What the native PipeWire backend changes, read with pw-dump: a node's Props `volume` factor
 /// (the agent's duck) beside its `channelVolumes` (the user's, which pactl shows).
 extension AgentRig {
-    /// The PipeWire server of a rig started on `.pipewirePulse`.
+    /// The PipeWire server of a rig started on `.pipewirePulse` or `.pipewireNative`.
     var pipewire: PrivatePipeWire {
         get throws {
             guard let pipewire = server as? PrivatePipeWire else { throw AgentExited(log: "not a PipeWire rig") }
@@ -22,6 +22,32 @@ extension AgentRig {
             guard let value = try await volumeFactor(name) else { return false }
             return abs(value - factor) < 0.01
         }
+    }
+}
+
+/// Ducks as each backend makes them: the pulse protocol lowers the stream's volume (80 % × ∛0.3 ≈
+/// 54 % on pactl's cubic scale); the native agent lowers the node's Props factor to 0.3 and pactl
+/// keeps showing the user's level.
+extension AgentRig {
+    /// Waits until the stream named `name`, at 80 % by the user, is ducked to the policy's 0.3.
+    func waitForDucked(_ name: String) async throws {
+        if setup == .pipewireNative {
+            try await waitForFactor(name, 0.3)
+        } else {
+            try await waitForVolume(name, 54)
+        }
+    }
+
+    /// Whether the stream named `name`, at 80 % by the user, is ducked to the policy's 0.3 now.
+    func isDucked(_ name: String) async throws -> Bool {
+        if setup == .pipewireNative { return try await volumeFactor(name).map { abs($0 - 0.3) < 0.01 } ?? false }
+        return try await stream(named: name)?.volumePercents == [54, 54]
+    }
+
+    /// Waits until the stream named `name` is back at the user's `percent`, no longer ducked.
+    func waitForUnducked(_ name: String, _ percent: Int, timeout: Duration = .seconds(10)) async throws {
+        if setup == .pipewireNative { try await waitForFactor(name, 1, timeout: timeout) }
+        try await waitForVolume(name, percent, timeout: timeout)
     }
 }
 

@@ -25,7 +25,7 @@ extension AgentIntegrationTests {
 
         @Test("a duck-others prompt ducks the music's Props volume; the user's volume change meanwhile is kept")
         func duck() async throws {
-            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
             let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
             defer { music.kill() }
@@ -56,7 +56,7 @@ extension AgentIntegrationTests {
 
         @Test("a voice-chat call pauses the music (silent on the speaker's monitor); it plays again after")
         func callPausesMusic() async throws {
-            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
             let (music, speaker) = try await rig.musicOnSpeaker(seconds: 60)
             defer { music.kill(); speaker.stop() }
@@ -75,7 +75,7 @@ extension AgentIntegrationTests {
 
         @Test("a paused node moved by the user to another sink stays silent there (paused again after the relink)")
         func relinkKeepsPaused() async throws {
-            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
             _ = try await rig.server.plug(.secondSpeaker)
             let secondIndex = try await waitForValue("speaker2 on pipewire-pulse") { try await rig.server.sinkIndex(named: "speaker2") }
@@ -106,7 +106,7 @@ extension AgentIntegrationTests {
 
         @Test("kill -9 of the agent mid-duck, then mid-call; each next agent restores the factor or plays the music")
         func crashRecovery() async throws {
-            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
             let (music, speaker) = try await rig.musicOnSpeaker(seconds: 120)
             defer { music.kill(); speaker.stop() }
@@ -146,7 +146,7 @@ extension AgentIntegrationTests {
 
         @Test("SIGTERM mid-duck, and SIGTERM mid-call, leave nothing ducked or paused")
         func terminate() async throws {
-            let rig = try await AgentRig.start(.pipewirePulse, backend: "pipewire")
+            let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
             let (music, speaker) = try await rig.musicOnSpeaker(seconds: 120)
             defer { music.kill(); speaker.stop() }
