@@ -86,11 +86,16 @@ public final class PipeWireAgent: Sendable {
             throw PulseAgentError(.connecting, "the PipeWire core sent no info about itself")
         }
         let instance = PipeWireGraphTranslation.instance(of: server)
+        // The socket's path, so that a later agent can ask whether this instance still serves it.
+        let address = configuration.remote.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? AgentBackend.pipeWireSocket(environment: AgentBackend.processEnvironment(adding: configuration.remote))
+        var sweep = StaleJournalSweep(directory: configuration.journalDirectory, logger: logger)
+        sweep.probe = PipeWireServerInstanceProbe()
+        await sweep.run(current: instance.rawValue, address: address)
         let journal: Journal
         do {
             journal = try Journal.open(
-                serverInstance: instance.rawValue, serverAddress: configuration.remote ?? server.name,
-                in: configuration.journalDirectory)
+                serverInstance: instance.rawValue, serverAddress: address, in: configuration.journalDirectory)
         } catch {
             connection.close()
             throw PulseAgentError(.journal, "\(error)")

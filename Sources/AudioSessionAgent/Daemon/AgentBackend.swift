@@ -16,7 +16,7 @@ public enum AgentBackend: String, CaseIterable, Hashable, Sendable {
     /// The backend for a `--backend` choice (`auto`, `pulse` or `pipewire`), looking for a PipeWire
     /// server in this process's environment.
     public static func resolve(_ choice: String) throws(AgentDaemonError) -> AgentBackend {
-        try resolve(choice, environment: processEnvironment)
+        try resolve(choice, environment: processEnvironment())
     }
 
     /// The backend for a `--backend` choice. `auto` prefers native PipeWire when a PipeWire server
@@ -45,11 +45,14 @@ public enum AgentBackend: String, CaseIterable, Hashable, Sendable {
         return candidates.first { access($0, F_OK) == 0 }
     }
 
-    private static var processEnvironment: [String: String] {
+    /// The variables ``pipeWireSocket(environment:)`` reads, from this process's environment, with
+    /// `PIPEWIRE_REMOTE` replaced by `remote` when one is given.
+    static func processEnvironment(adding remote: String? = nil) -> [String: String] {
         var environment: [String: String] = [:]
         for key in ["PIPEWIRE_REMOTE", "PIPEWIRE_RUNTIME_DIR", "XDG_RUNTIME_DIR"] {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
+        if let remote { environment["PIPEWIRE_REMOTE"] = remote }
         return environment
     }
 }
