@@ -76,6 +76,7 @@ let package = Package(
             name: "AudioSessionAgent",
             dependencies: [
                 "AudioPolicy", "AudioSessionModel", "PulseBackend", "SoundServer", "AudioSessionBus", "AudioSessionContract",
+                "PipeWireBackend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -188,6 +189,14 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "AgentIntegrationTests", dependencies: ["audiosessiond", "audiosessionctl", "AudioSessionTesting", "AudioSessionBus"],
+            swiftSettings: strictSwift),
+        // The agent's native PipeWire backend: translation units, then the real binary on PipeWire + WirePlumber.
+        .testTarget(
+            name: "PipeWireAgentTests",
+            dependencies: [
+                "AudioSessionAgent", "audiosessiond", "audiosessionctl", "AudioSessionTesting", "PipeWireBackend", "SoundServer",
+                "AudioPolicy",
+            ],
             swiftSettings: strictSwift),
         .testTarget(
             name: "AudioSessionTests",

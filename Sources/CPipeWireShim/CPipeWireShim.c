@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <spa/param/props.h>
 #include <spa/pod/builder.h>
@@ -133,4 +134,19 @@ int CPipeWireShim_json_object_string(const char *json, const char *key, char *ou
         return (int)strlen(out);
     }
     return -ENOENT;
+}
+
+struct spa_source *CPipeWireShim_loop_add_timer(
+    struct pw_loop *loop, void (*func)(void *data, uint64_t expirations), void *data) {
+    return pw_loop_add_timer(loop, func, data);
+}
+
+int CPipeWireShim_loop_update_timer(struct pw_loop *loop, struct spa_source *source, uint64_t nanoseconds) {
+    struct timespec value = { .tv_sec = (time_t)(nanoseconds / 1000000000ull), .tv_nsec = (long)(nanoseconds % 1000000000ull) };
+    struct timespec interval = { 0, 0 };
+    return pw_loop_update_timer(loop, source, &value, &interval, false);
+}
+
+void CPipeWireShim_loop_destroy_source(struct pw_loop *loop, struct spa_source *source) {
+    pw_loop_destroy_source(loop, source);
 }

@@ -10,13 +10,18 @@ struct AudioSessionDaemon: AsyncParsableCommand {
         commandName: "audiosessiond",
         abstract: "The per-user audio-session policy agent for PulseAudio and PipeWire.",
         discussion: """
-            Finds the sound server like any client (PULSE_SERVER, client.conf, the user's socket) and the \
+            Finds the sound server like any client (PULSE_SERVER, client.conf, the user's socket; on native \
+            PipeWire PIPEWIRE_REMOTE, else pipewire-0 in PIPEWIRE_RUNTIME_DIR or XDG_RUNTIME_DIR) and the \
             session bus through DBUS_SESSION_BUS_ADDRESS, and serves org.audiosession.Agent there. \
             SIGHUP reloads the policy (a bad one is refused and the old one kept); SIGTERM and SIGINT stop \
             the agent gracefully, undoing every change it made.
             """)
 
-    @Option(help: "The sound-server protocol: auto, pulse, or pipewire (native PipeWire is not available yet).")
+    @Option(
+        help: """
+            The sound-server protocol: pipewire (native, beside WirePlumber), pulse (PulseAudio, or PipeWire \
+            through pipewire-pulse), or auto (pipewire when a PipeWire socket is found, else pulse).
+            """)
     var backend: BackendChoice = .auto
 
     @Option(

@@ -10,12 +10,14 @@ struct AgentRig: Sendable {
     let setup: SoundSetup
     let server: any PulseProtocolServer
     let bus: PrivateDBus
+    /// The agent's `--backend`: `pulse`, `pipewire` for the native backend on PipeWire, or `auto`.
+    var backend: String
 
-    /// Starts the server and the bus (no agent yet).
-    static func start(_ setup: SoundSetup) async throws -> AgentRig {
+    /// Starts the server and the bus (no agent yet); the agent's backend is the setup's unless given.
+    static func start(_ setup: SoundSetup, backend: String? = nil) async throws -> AgentRig {
         let server = try await setup.start()
         do {
-            return AgentRig(setup: setup, server: server, bus: try await PrivateDBus.start())
+            return AgentRig(setup: setup, server: server, bus: try await PrivateDBus.start(), backend: backend ?? setup.backend)
         } catch {
             server.stop()
             throw error
@@ -66,7 +68,7 @@ struct AgentRig: Sendable {
         var environment = environment
         environment["XDG_CONFIG_DIRS"] = directory + "/no-system-config"
         return try ChildProcess(
-            [Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", "pulse", "--policy", policy],
+            [Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend, "--policy", policy],
             environment: environment, outputDirectory: directory)
     }
 

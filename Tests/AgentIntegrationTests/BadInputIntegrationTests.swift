@@ -68,9 +68,9 @@ extension AgentIntegrationTests {
                 "prompt", try rig.tone("prompt", seconds: 2, frequency: 660),
                 ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"])
             defer { prompt.kill() }
-            try await rig.waitForVolume("music", 54)
+            try await rig.waitForDucked("music")
             #expect(await prompt.waitForExit() == 0, "\(prompt.standardError)")
-            try await rig.waitForVolume("music", 80)
+            try await rig.waitForUnducked("music", 80)
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
     }

@@ -21,7 +21,7 @@ extension AgentIntegrationTests {
                 "prompt", try rig.tone("prompt", seconds: 60, frequency: 660),
                 ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"])
             defer { holder.kill() }
-            try await rig.waitForVolume("music", 54)
+            try await rig.waitForDucked("music")
             // run's paplay outlives run; it is ours to end once the test is done.
             let players = AgentRig.children(of: holder.pid)
             defer { for pid in players where ProcessStatus.isRunning(pid) { _ = Foundation.kill(pid, SIGKILL) } }
@@ -29,7 +29,7 @@ extension AgentIntegrationTests {
 
             holder.kill()
             #expect(await holder.waitForExit() == 128 + SIGKILL)
-            try await rig.waitForVolume("music", 80, timeout: .milliseconds(1500))
+            try await rig.waitForUnducked("music", 80, timeout: .milliseconds(1500))
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
     }

@@ -23,7 +23,7 @@ extension AgentIntegrationTests {
                 "prompt", try rig.tone("prompt", seconds: 60, frequency: 660),
                 ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"])
             defer { prompt.kill() }
-            try await rig.waitForVolume("music", 54)
+            try await rig.waitForDucked("music")
 
             crashing.kill()
             #expect(await crashing.waitForExit() == 128 + SIGKILL)
@@ -31,11 +31,11 @@ extension AgentIntegrationTests {
             prompt.terminate()
             _ = await prompt.waitForExit()
             try await waitUntil("the prompt's stream is gone") { try await rig.stream(named: "prompt") == nil }
-            #expect(try await rig.stream(named: "music")?.volumePercents == [54, 54], "control: nothing restores it without an agent")
+            #expect(try await rig.isDucked("music"), "control: nothing restores it without an agent")
 
             let next = try rig.spawnAgent()
             defer { next.kill() }
-            try await rig.waitForVolume("music", 80, timeout: .milliseconds(1500))
+            try await rig.waitForUnducked("music", 80, timeout: .milliseconds(1500))
             try await rig.waitUntilAnswering(next)
             #expect(await rig.stopAgent(next) == 0, "\(next.standardError)")
         }

@@ -27,16 +27,16 @@ extension AgentIntegrationTests {
             let prompt = try rig.runPlaying(
                 "prompt", promptFile, ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"])
             defer { prompt.kill() }
-            try await rig.waitForVolume("music", 54)
+            try await rig.waitForDucked("music")
             #expect(await prompt.waitForExit() == 0, "run exits with paplay's status: \(prompt.standardError)")
-            try await rig.waitForVolume("music", 80)
+            try await rig.waitForUnducked("music", 80)
             #expect(try await rig.stream(named: "music")?.volumePercents == [80, 80], "exactly the original")
 
             if setup.hasRestoreDatabase {
                 // A new music stream starts from what the restore database holds for the role.
                 let next = try rig.play("music-2", try rig.tone("music-2", seconds: 30), role: "music")
                 defer { next.kill() }
-                try await rig.waitForVolume("music-2", 80)
+                try await rig.waitForUnducked("music-2", 80)
             }
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }

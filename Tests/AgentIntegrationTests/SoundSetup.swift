@@ -1,7 +1,7 @@
 import AudioSessionTesting
 import Testing
 
-/// The three sound servers every integration test runs on, with the same test body.
+/// The sound servers the integration tests run on, with the same test body.
 enum SoundSetup: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// PulseAudio 16 with no policy modules and no restore database.
     case pulseMinimal = "PulseAudio (minimal)"
@@ -9,18 +9,27 @@ enum SoundSetup: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case pulseStock = "PulseAudio (stock)"
     /// PipeWire with WirePlumber, reached through pipewire-pulse.
     case pipewirePulse = "pipewire-pulse"
+    /// PipeWire with WirePlumber, the agent on the native protocol (`--backend pipewire`); the
+    /// test clients still play through pipewire-pulse.
+    case pipewireNative = "PipeWire (native agent)"
 
     var testDescription: String { rawValue }
 
     /// Whether the server keeps a per-role restore database (stream-restore, WirePlumber's state).
     var hasRestoreDatabase: Bool { self != .pulseMinimal }
 
+    /// The agent's `--backend`.
+    var backend: String { self == .pipewireNative ? "pipewire" : "pulse" }
+
+    /// Whether the agent silences by muting (the pulse protocol) rather than pausing the node.
+    var silencesByMuting: Bool { self != .pipewireNative }
+
     /// Starts the server; the caller stops it.
     func start() async throws -> any PulseProtocolServer {
         switch self {
         case .pulseMinimal: try await PrivatePulseAudio.start(.minimal)
         case .pulseStock: try await PrivatePulseAudio.start(.stock)
-        case .pipewirePulse: try await PrivatePipeWire.start()
+        case .pipewirePulse, .pipewireNative: try await PrivatePipeWire.start()
         }
     }
 }

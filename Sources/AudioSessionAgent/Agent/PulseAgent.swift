@@ -145,7 +145,7 @@ public final class PulseAgent: Sendable {
         let ending = AgentEnding()
         connection.withLoopLocked {
             enforcer.start()
-            translator.attach(to: coordinator, connection: connection)
+            translator.attach(to: coordinator) { PulseLoopTimer(on: connection, action: $0) }
         }
 
         let mirror: PulseGraphMirror

@@ -68,15 +68,12 @@ public final class AgentDaemon: Sendable {
         // Players of silenced streams are paused over MPRIS too, on the agent's own bus connection.
         let pauser = MprisPauser(connection: bus, logger: logger)
 
-        let agent: ReconnectingAgentService
+        let server: ServedServer
         do {
             let journal = try configuration.journalDirectory ?? JournalDirectory.runtime()
-            agent = try await ReconnectingAgentService.start(
-                policy: loaded.policy,
-                configuration: PulseAgentConfiguration(
-                    server: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
-                    pauser: pauser, logger: logger),
-                sinks: [catalog, notifier], notifier: notifier, status: status)
+            server = try await serve(
+                configuration, policy: loaded.policy, journal: journal, pauser: pauser, sinks: [catalog, notifier],
+                notifier: notifier, status: status)
         } catch {
             bus.close()
             throw AgentDaemonError(.soundServer, "\(error)")
@@ -85,20 +82,20 @@ public final class AgentDaemon: Sendable {
         let busService: AgentBusService
         do {
             busService = try await AgentBusService.start(
-                connection: bus, coordinator: agent.coordinator, catalog: catalog, status: status,
-                routes: PulseRouteSource(agents: agent.agents), logger: logger)
+                connection: bus, coordinator: server.coordinator, catalog: catalog, status: status,
+                routes: server.routes, logger: logger)
         } catch {
-            await agent.agent?.shutdown()
+            await server.shutdown()
             bus.close()
             throw AgentDaemonError(.bus, error.message)
         }
         let reloader = PolicyReloadService(
-            source: configuration.policy, coordinator: agent.coordinator, status: status, hangUps: hangUps, logger: logger)
+            source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
         return AgentDaemon(
             status: status,
             // The pauser first, so that it stops last: the agent's shutdown may still resume players.
             services: [
-                pauser, agent, busService, reloader,
+                pauser, server.service, busService, reloader,
             ],
             shutdownSignals: shutdownSignals, logger: logger)
     }
@@ -130,6 +127,47 @@ public final class AgentDaemon: Sendable {
                     return
                 }
             }
+        }
+    }
+
+    /// The sound-server side of the daemon, whichever protocol it speaks.
+    private struct ServedServer {
+        let coordinator: PolicyCoordinator
+        let routes: GraphRouteSource
+        let service: any Service
+        let shutdown: @Sendable () async -> Void
+    }
+
+    /// Starts the agent for the configured backend: on the pulse protocol one that reconnects
+    /// when the server comes back; on native PipeWire one that ends with its server.
+    private static func serve(
+        _ configuration: AgentDaemonConfiguration, policy: Policy, journal: JournalDirectory, pauser: MprisPauser,
+        sinks: [any DecisionSink], notifier: AgentNotifier, status: AgentStatusBoard
+    ) async throws -> ServedServer {
+        switch configuration.backend {
+        case .pulse:
+            let agent = try await ReconnectingAgentService.start(
+                policy: policy,
+                configuration: PulseAgentConfiguration(
+                    server: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
+                    pauser: pauser, logger: configuration.logger),
+                sinks: sinks, notifier: notifier, status: status)
+            let agents = agent.agents
+            return ServedServer(
+                coordinator: agent.coordinator,
+                routes: GraphRouteSource { agents.now.map { ($0.mirror.graph, $0.serverInstance) } }, service: agent,
+                shutdown: { await agent.agent?.shutdown() })
+        case .pipewire:
+            let agent = try await PipeWireAgent.start(
+                policy: policy,
+                configuration: PipeWireAgentConfiguration(
+                    remote: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
+                    pauser: pauser, logger: configuration.logger),
+                sinks: sinks)
+            status.update { $0.server = "PipeWire \(agent.serverVersion)" }
+            return ServedServer(
+                coordinator: agent.coordinator, routes: GraphRouteSource { (agent.graph, agent.serverInstance) },
+                service: PipeWireAgentService(agent: agent), shutdown: { await agent.shutdown() })
         }
     }
 

@@ -24,7 +24,7 @@ import SoundServer
 ///
 /// Everything runs with the pulse loop lock held: decisions arrive under the coordinator's outer
 /// lock, timer actions and command completions on the loop thread.
-final class PulseEnforcer: DecisionSink, @unchecked Sendable {
+final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked Sendable {
     let connection: PulseConnection
     let journal: Journal
     let table: ServerStreamTable
@@ -55,26 +55,6 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     /// Creates the ramp ticker; call once, before decisions arrive.
     func start() {
         ticker = PulseLoopTimer(on: connection) { [weak self] in self?.tick() }
-    }
-
-    /// Carries out the stream decisions among `decisions`; session decisions are the notifier's.
-    func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
-        guard !isShuttingDown else { return }
-        for decision in decisions {
-            switch decision {
-            case .duck(let id, let level, let ramp, _): duck(id, to: level, rampMilliseconds: ramp)
-            case .unduck(let id, let ramp, _): duck(id, to: 1, rampMilliseconds: ramp)
-            case .silence(let id, let cause, _): silence(id, cause: cause)
-            case .unsilence(let id, let resume, _): unsilence(id, resume: resume)
-            case .move(let id, let device, _): move(id, to: device)
-            case .unmove(let id, _): unmove(id)
-            case .setDefaultDevice(let device, _, _): makeDefault(device)
-            case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
-                .setCardProfile:
-                // Cards are not mirrored from the pulse backend yet, so no card decisions arise.
-                break
-            }
-        }
     }
 
     // MARK: Decisions
@@ -116,7 +96,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         ticker?.arm(after: .zero)
     }
 
-    private func silence(_ id: StreamID, cause: SilenceCause) {
+    func silence(_ id: StreamID, cause: SilenceCause) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         guard state.silencedWasMuted == nil else { return }
@@ -138,7 +118,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         pauser?.pause(stream, because: cause)
     }
 
-    private func unsilence(_ id: StreamID, resume: Bool) {
+    func unsilence(_ id: StreamID, resume: Bool) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
             let wasMuted = enforced[ref.serial]?.silencedWasMuted
         else { return }
@@ -160,7 +140,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
         if resume { pauser?.resume(stream) } else { pauser?.release(stream) }
     }
 
-    private func move(_ id: StreamID, to device: DeviceID) {
+    func move(_ id: StreamID, to device: DeviceID) {
         if let module = modules.deviceChoiceModule {
             logger.info(
                 "not moving the stream: the policy leaves choosing devices to a server module",
@@ -186,7 +166,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
 
     /// Puts a stream the policy moved back where it played before; if that device is gone, it
     /// stays where it is and only the journal entry goes.
-    private func unmove(_ id: StreamID) {
+    func unmove(_ id: StreamID) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let original = enforced[ref.serial]?.movedFrom
         else { return }
         let done: @Sendable (Bool) -> Void = { [weak self] succeeded in
@@ -205,7 +185,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
 
     /// Last-in wins: the device becomes the server's default. Not journalled: it is the choice a
     /// user plugging the device makes, and the server falls back by itself when it goes away.
-    private func makeDefault(_ device: DeviceID) {
+    func makeDefault(_ device: DeviceID) {
         if let module = modules.deviceChoiceModule {
             logger.info(
                 "not changing the default device: the policy leaves choosing devices to a server module",

@@ -15,17 +15,18 @@ import SoundServer
 /// Confined to the loop lock, like everything it touches.
 final class GraphTranslator: @unchecked Sendable {
     private let table: ServerStreamTable
-    private let enforcer: PulseEnforcer
-    private let modules: ServerModuleSteward
+    private let enforcer: any StreamEnforcing
+    /// The pulse server's policy modules; PipeWire has none the agent takes over.
+    private let modules: ServerModuleSteward?
     private let resolver: StreamSessionResolver<LinuxProcessTable>
     private let logger: Logger
     private var coordinator: PolicyCoordinator?
     private var infos: [StreamID: StreamInfo] = [:]
     private var isFollowing = false
-    private var resolveAgain: PulseLoopTimer?
+    private var resolveAgain: (any LoopTimer)?
 
     init(
-        table: ServerStreamTable, enforcer: PulseEnforcer, modules: ServerModuleSteward,
+        table: ServerStreamTable, enforcer: any StreamEnforcing, modules: ServerModuleSteward?,
         resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger
     ) {
         self.table = table
@@ -37,9 +38,9 @@ final class GraphTranslator: @unchecked Sendable {
 
     /// Connects the translator to the coordinator and the loop; call with the loop lock held,
     /// before ``begin(with:)``.
-    func attach(to coordinator: PolicyCoordinator, connection: PulseConnection) {
+    func attach(to coordinator: PolicyCoordinator, makeTimer: (@escaping @Sendable () -> Void) -> any LoopTimer) {
         self.coordinator = coordinator
-        resolveAgain = PulseLoopTimer(on: connection) { [weak self] in self?.resolveAll() }
+        resolveAgain = makeTimer { [weak self] in self?.resolveAll() }
     }
 
     /// Tells the engine about everything in the starting graph, then follows events. Call with the
@@ -110,7 +111,7 @@ final class GraphTranslator: @unchecked Sendable {
         case .moduleAppeared, .moduleChanged, .moduleVanished:
             // Someone loaded or unloaded a module (or the agent did): what is left to the server
             // may have changed, and with it which streams are the engine's.
-            if modules.modulesChanged(in: graph) { resolveAll() }
+            if modules?.modulesChanged(in: graph) == true { resolveAll() }
         case .clientAppeared, .clientVanished:
             break
         }
@@ -200,7 +201,7 @@ final class GraphTranslator: @unchecked Sendable {
             }
         } ?? []
         return StreamTranslation.info(
-            for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions, serverModules: modules.plan)
+            for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions, serverModules: modules?.plan ?? ServerModulePlan())
     }
 }
 

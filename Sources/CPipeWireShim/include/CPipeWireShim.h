@@ -84,6 +84,20 @@ int CPipeWireShim_metadata_add_listener(
 int CPipeWireShim_metadata_set_property(
     struct pw_metadata *metadata, uint32_t subject, const char *key, const char *type, const char *value);
 
+// MARK: Loop timers
+
+/// `pw_loop_add_timer` is a macro dispatching through the loop's utils; returns a disarmed timer
+/// source that calls `func` on the loop thread, or NULL.
+struct spa_source *CPipeWireShim_loop_add_timer(
+    struct pw_loop *loop, void (*func)(void *data, uint64_t expirations), void *data);
+
+/// `pw_loop_update_timer` is a macro taking a `struct timespec`; arms `source` to fire once,
+/// `nanoseconds` from now (0 disarms it, as the timerfd underneath does).
+int CPipeWireShim_loop_update_timer(struct pw_loop *loop, struct spa_source *source, uint64_t nanoseconds);
+
+/// `pw_loop_destroy_source` is a macro.
+void CPipeWireShim_loop_destroy_source(struct pw_loop *loop, struct spa_source *source);
+
 // MARK: JSON values
 
 /// Copies the string member `key` of the JSON object `json` (as metadata values like

@@ -6,6 +6,13 @@ extension ConnectionState {
     static func coreEvents() -> pw_core_events {
         var events = pw_core_events()
         events.version = UInt32(PW_VERSION_CORE_EVENTS)
+        events.info = { data, info in
+            guard let data, let info else { return }
+            Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue().coreInfo(
+                PipeWireServerInfo(
+                    name: SpaDict.string(info.pointee.name) ?? "", version: SpaDict.string(info.pointee.version) ?? "",
+                    cookie: info.pointee.cookie))
+        }
         events.done = { data, id, sequence in
             guard let data else { return }
             Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue().coreDone(id: id, sequence: sequence)

@@ -26,6 +26,8 @@ final class ConnectionState: @unchecked Sendable {
 
     /// Round trips in flight by sequence number, each with the server errors seen meanwhile.
     private var pendingSyncs: [Int32: PendingSync] = [:]
+    /// The core's name, version and cookie, once its info arrived.
+    private(set) var serverInfo: PipeWireServerInfo?
     /// Why the connection no longer works (disconnected or closed); nil while it does.
     private(set) var failure: PipeWireError?
 
@@ -124,6 +126,10 @@ final class ConnectionState: @unchecked Sendable {
     }
 
     // MARK: Core events
+
+    func coreInfo(_ info: PipeWireServerInfo) {
+        serverInfo = info
+    }
 
     func coreDone(id: UInt32, sequence: Int32) {
         guard id == UInt32(PW_ID_CORE), let sync = pendingSyncs.removeValue(forKey: sequence) else { return }

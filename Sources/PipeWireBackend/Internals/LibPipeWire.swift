@@ -225,6 +225,27 @@ enum LibPipeWire {
         return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    // MARK: Loop timers
+
+    static func threadLoopGetLoop(_ loop: OpaquePointer) -> UnsafeMutablePointer<pw_loop>? { pw_thread_loop_get_loop(loop) }
+
+    static func loopAddTimer(
+        _ loop: UnsafeMutablePointer<pw_loop>, data: UnsafeMutableRawPointer,
+        _ fired: @convention(c) (UnsafeMutableRawPointer?, UInt64) -> Void
+    ) throws(PipeWireError) -> UnsafeMutablePointer<spa_source> {
+        try pointer("pw_loop_add_timer") { CPipeWireShim_loop_add_timer(loop, fired, data) }
+    }
+
+    static func loopUpdateTimer(
+        _ loop: UnsafeMutablePointer<pw_loop>, _ source: UnsafeMutablePointer<spa_source>, nanoseconds: UInt64
+    ) throws(PipeWireError) {
+        _ = try check("pw_loop_update_timer") { CPipeWireShim_loop_update_timer(loop, source, nanoseconds) }
+    }
+
+    static func loopDestroySource(_ loop: UnsafeMutablePointer<pw_loop>, _ source: UnsafeMutablePointer<spa_source>) {
+        CPipeWireShim_loop_destroy_source(loop, source)
+    }
+
     // MARK: Helpers
 
     /// A pw_properties holding `properties`; libpipewire frees it when the call taking it is done.

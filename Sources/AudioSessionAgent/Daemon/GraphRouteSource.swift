@@ -3,15 +3,15 @@ import AudioSessionModel
 import PulseBackend
 import SoundServer
 
-/// Routes from the pulse graph mirror of the agent serving now: the devices a session's streams
-/// are linked to, or the server's defaults before it has streams; no route while the server is away.
-struct PulseRouteSource: SessionRouteSource {
-    let agents: CurrentPulseAgent
+/// Routes from the graph mirror of the agent serving now (the pulse mirror, or PipeWire's seen as
+/// the same graph): the devices a session's streams are linked to, or the server's defaults before
+/// it has streams; no route while the server is away.
+struct GraphRouteSource: SessionRouteSource {
+    /// The graph now and the server instance it belongs to; `nil` while the server is away.
+    let current: @Sendable () -> (graph: Graph, instance: ServerInstance)?
 
     func route(of streams: [StreamID], withInput: Bool) -> RouteDescription {
-        guard let agent = agents.now else { return RouteDescription() }
-        let instance = agent.serverInstance
-        let graph = agent.mirror.graph
+        guard let (graph, instance) = current() else { return RouteDescription() }
         guard !streams.isEmpty else {
             return RouteDescription(
                 inputs: withInput ? Self.ports([graph.defaultSource]) : [], outputs: Self.ports([graph.defaultSink]))

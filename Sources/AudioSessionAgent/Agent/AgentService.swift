@@ -1,8 +1,8 @@
 public import ServiceLifecycle
 
-/// A ``PulseAgent`` as a swift-service-lifecycle `Service`: it runs until a graceful shutdown
-/// (SIGTERM or SIGINT in the executable's `ServiceGroup`), then undoes every change with
-/// ``PulseAgent/shutdown()`` before it returns. When the server goes away it throws
+/// An agent as a swift-service-lifecycle `Service`: it runs until a graceful shutdown (SIGTERM or
+/// SIGINT in the executable's `ServiceGroup`), then undoes every change with
+/// ``ServedAgent/shutdown()`` before it returns. When the server goes away it throws
 /// ``PulseAgentError`` and the group ends.
 ///
 /// ```swift
@@ -12,12 +12,12 @@ public import ServiceLifecycle
 ///     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
 /// try await group.run()
 /// ```
-public struct PulseAgentService: Service {
+public struct AgentService<Agent: ServedAgent>: Service {
     /// The agent the service runs.
-    public let agent: PulseAgent
+    public let agent: Agent
 
     /// Wraps a started agent.
-    public init(agent: PulseAgent) { self.agent = agent }
+    public init(agent: Agent) { self.agent = agent }
 
     /// Runs the agent until a graceful shutdown or cancellation, then undoes its changes.
     public func run() async throws {
@@ -31,3 +31,8 @@ public struct PulseAgentService: Service {
         await agent.shutdown()
     }
 }
+
+/// A ``PulseAgent`` as a service.
+public typealias PulseAgentService = AgentService<PulseAgent>
+/// A ``PipeWireAgent`` as a service.
+public typealias PipeWireAgentService = AgentService<PipeWireAgent>

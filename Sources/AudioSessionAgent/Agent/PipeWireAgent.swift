@@ -1,0 +1,188 @@
+public import AudioPolicy
+import Logging
+import PipeWireBackend
+public import SoundServer
+
+/// The policy agent on PipeWire's native protocol, beside WirePlumber: connection, graph mirror,
+/// translator, coordinator, enforcer and journal wired together, as ``PulseAgent`` wires them for
+/// the pulse protocol.
+///
+/// WirePlumber links streams and restores their state; the agent ducks with the node's Props
+/// `volume` factor (the user's `channelVolumes` stay WirePlumber's and the user's), pauses nodes
+/// and sets `target.object` (``PipeWireEnforcer``). The registry mirror becomes the same
+/// ``Graph`` the pulse backend fills (``PipeWireGraphTranslation``), so the translator, the engine's
+/// events and the routes are shared.
+///
+/// Server events reach the engine on the loop thread without a hop; apps' calls take the loop
+/// lock first (the coordinator's outer lock). Every change is journalled before it is made;
+/// ``shutdown()`` undoes all of them, and a new agent on the same server instance undoes, after
+/// the grace period, what a crashed one left. When the server goes away ``run()`` throws
+/// ``PulseAgentError/Kind/connectionLost``; the daemon then ends (no reconnection on this backend yet).
+///
+/// ```swift
+/// let agent = try await PipeWireAgent.start(
+///     policy: policy, configuration: PipeWireAgentConfiguration(journalDirectory: try .runtime()),
+///     sinks: [notifier])
+/// try await agent.run()
+/// await agent.shutdown()
+/// ```
+public final class PipeWireAgent: Sendable {
+    /// The policy state: register sessions and read the engine through it.
+    public let coordinator: PolicyCoordinator
+    /// The server instance the agent serves (its journal's key).
+    public let serverInstance: ServerInstance
+    /// The journal of changes still to be undone.
+    public let journal: Journal
+    /// The server's version, as its core reports it.
+    public let serverVersion: String
+
+    let connection: PipeWireConnection
+    let mirror: PipeWireGraphMirror
+    let translator: GraphTranslator
+    let enforcer: PipeWireEnforcer
+    let recovery: PipeWireLoopTimer
+    let ending: AgentEnding
+    let logger: Logger
+
+    private init(
+        coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, serverVersion: String,
+        connection: PipeWireConnection, mirror: PipeWireGraphMirror, translator: GraphTranslator,
+        enforcer: PipeWireEnforcer, recovery: PipeWireLoopTimer, ending: AgentEnding, logger: Logger
+    ) {
+        self.coordinator = coordinator
+        self.serverInstance = serverInstance
+        self.journal = journal
+        self.serverVersion = serverVersion
+        self.connection = connection
+        self.mirror = mirror
+        self.translator = translator
+        self.enforcer = enforcer
+        self.recovery = recovery
+        self.ending = ending
+        self.logger = logger
+    }
+
+    /// Connects, opens the journal of the server instance, mirrors the graph, tells the engine
+    /// about every device and stream, and starts enforcing. A pending journal is undone after the
+    /// grace period.
+    ///
+    /// - Parameter sinks: further decision sinks (the stream catalog, the bus notifier), called
+    ///   after the enforcer.
+    /// - Throws: ``PulseAgentError`` (its kinds name what failed on either protocol) when the
+    ///   server cannot be reached or the journal cannot be opened.
+    public static func start(
+        policy: Policy, configuration: PipeWireAgentConfiguration, sinks: [any DecisionSink] = []
+    ) async throws(PulseAgentError) -> PipeWireAgent {
+        let logger = configuration.logger
+        let connection: PipeWireConnection
+        do {
+            connection = try await PipeWireConnection.connect(
+                remote: configuration.remote, applicationName: "audiosessiond", logger: logger)
+        } catch {
+            throw PulseAgentError(.connecting, error.description)
+        }
+        guard let server = connection.serverInfo else {
+            connection.close()
+            throw PulseAgentError(.connecting, "the PipeWire core sent no info about itself")
+        }
+        let instance = PipeWireGraphTranslation.instance(of: server)
+        // The socket's path, so that a later agent can ask whether this instance still serves it.
+        let address = configuration.remote.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? AgentBackend.pipeWireSocket(environment: AgentBackend.processEnvironment(adding: configuration.remote))
+        var sweep = StaleJournalSweep(directory: configuration.journalDirectory, logger: logger)
+        sweep.probe = PipeWireServerInstanceProbe()
+        await sweep.run(current: instance.rawValue, address: address)
+        let journal: Journal
+        do {
+            journal = try Journal.open(
+                serverInstance: instance.rawValue, serverAddress: address, in: configuration.journalDirectory)
+        } catch {
+            connection.close()
+            throw PulseAgentError(.journal, "\(error)")
+        }
+        if let quarantine = journal.quarantine {
+            logger.error("the journal was damaged and moved aside", metadata: ["journal.problem": "\(quarantine)"])
+        }
+
+        let table = ServerStreamTable(instance: instance)
+        let enforcer = PipeWireEnforcer(
+            connection: connection, journal: journal, table: table, pauser: configuration.pauser, logger: logger)
+        let translator = GraphTranslator(
+            table: table, enforcer: enforcer, modules: nil,
+            resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
+        let coordinator = PolicyCoordinator(
+            engine: PolicyEngine(policy: policy),
+            sinks: [SessionChangeWatcher(translator: translator), enforcer] + sinks, outerLock: PipeWireLoopLock(connection))
+        let mirror = PipeWireGraphMirror(connection: connection, instance: instance)
+        let ending = AgentEnding()
+        let isWaiting = !journal.pendingRestores.isEmpty
+        let recovery = PipeWireLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
+        connection.withLoopLocked {
+            enforcer.start()
+            translator.attach(to: coordinator) { PipeWireLoopTimer(on: connection, action: $0) }
+            let graph = mirror.start { event, graph in
+                translator.handle(event, graph: graph)
+                if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
+            }
+            translator.begin(with: graph)
+            if isWaiting {
+                logger.info(
+                    "a previous agent left changes to undo",
+                    metadata: ["journal.pending": "\(journal.pendingRestores.count)", "server.instance": "\(instance)"])
+                recovery.arm(after: configuration.recoveryGrace)
+            }
+        }
+        logger.info("agent started", metadata: ["server.name": "PipeWire \(server.version)", "server.instance": "\(instance)"])
+        return PipeWireAgent(
+            coordinator: coordinator, serverInstance: instance, journal: journal, serverVersion: server.version,
+            connection: connection, mirror: mirror, translator: translator, enforcer: enforcer, recovery: recovery,
+            ending: ending, logger: logger)
+    }
+
+    /// Runs until ``shutdown()`` or until the task is cancelled (then returns; call ``shutdown()``).
+    ///
+    /// - Throws: ``PulseAgentError/Kind/connectionLost`` when the server went away.
+    public func run() async throws(PulseAgentError) {
+        if case .lost(let reason)? = await ending.wait() {
+            throw PulseAgentError(.connectionLost, reason)
+        }
+    }
+
+    /// Undoes every change the agent made (volume factors, pauses, moves, and what a previous agent
+    /// left), waits for the server to take the commands, and disconnects. Safe to call more than once.
+    public func shutdown() async {
+        recovery.cancel()
+        let undone = connection.withLoopLocked { () -> [StreamSerial] in
+            translator.end()
+            return enforcer.undoAll()
+        }
+        do {
+            try await connection.sync()
+            for serial in undone { try journal.clear(stream: serial) }
+        } catch {
+            logger.error("not every change could be undone; the journal keeps them", metadata: ["agent.error": "\(error)"])
+        }
+        stop()
+        logger.info("agent stopped", metadata: ["journal.pending": "\(journal.pendingRestores.count)"])
+    }
+
+    /// Stops the agent as a crash would: nothing is undone and the journal keeps everything.
+    public func abandon() {
+        recovery.cancel()
+        connection.withLoopLocked {
+            translator.end()
+            enforcer.abandon()
+        }
+        stop()
+    }
+
+    /// The graph as the agent mirrors it now.
+    public var graph: Graph { mirror.graph }
+
+    private func stop() {
+        connection.withLoopLocked { mirror.stop() }
+        connection.close()
+        journal.close()
+        ending.finish(.stopped)
+    }
+}

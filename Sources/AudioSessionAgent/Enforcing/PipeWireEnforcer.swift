@@ -1,0 +1,275 @@
+import AudioPolicy
+import Logging
+import PipeWireBackend
+import SoundServer
+
+/// Carries the engine's stream decisions out on PipeWire's native API, beside WirePlumber:
+///
+/// - **Duck / unduck**: a ramp of the node's Props `volume` factor (``RampPlanner``'s levels, 50
+///   steps a second on a ``PipeWireLoopTimer``). The factor multiplies with the user's
+///   `channelVolumes`, which the agent never writes: a user's volume change during a duck is kept
+///   as it is. WirePlumber 0.4's restore-stream saves the factor too, so each settled ramp (and a
+///   ducked stream's end) writes the node's own factor back through the `route-settings` metadata.
+/// - **Silence / unsilence**: the node's Pause command, tracked here (the node keeps reporting
+///   running) and sent again whenever the node is relinked (a relinked node plays again); Start
+///   on unsilence. A ``StreamPauser`` adds an MPRIS pause where the player has one.
+/// - **Move / unmove**: the stream's `target.object` in the `default` metadata, which WirePlumber
+///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
+/// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
+///
+/// Every change is journalled before it is sent and cleared once undone (entries as the pulse
+/// enforcer's: a duck's base is the node's factor, one channel at ``StreamVolume/normal`` = 1).
+/// Everything runs with the PipeWire loop locked.
+final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked Sendable {
+    let connection: PipeWireConnection
+    let journal: Journal
+    let table: ServerStreamTable
+    let pauser: (any StreamPauser)?
+    let logger: Logger
+    let clock = ContinuousClock()
+    var nodes: [StreamSerial: PipeWireEnforcedNode] = [:]
+    var ticker: PipeWireLoopTimer?
+    /// Writes restore entries again once the node's own Props change has reached WirePlumber.
+    var settler: PipeWireLoopTimer?
+    /// Restore entries to write again at the settler's turn, by restore key.
+    var unsettled: [WirePlumberRestoreKey: Double] = [:]
+    var isShuttingDown = false
+
+    /// How long after a settled ramp its restore entry is written again. The node's Props change
+    /// reaches WirePlumber through the app that implements the node, so it can overtake the first
+    /// correction; half a second covers that on a loaded machine.
+    static let settleDelay = Duration.milliseconds(500)
+
+    /// How often ramps step: 50 times a second, as on the pulse protocol.
+    static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
+
+    init(
+        connection: PipeWireConnection, journal: Journal, table: ServerStreamTable, pauser: (any StreamPauser)?,
+        logger: Logger
+    ) {
+        self.connection = connection
+        self.journal = journal
+        self.table = table
+        self.pauser = pauser
+        self.logger = logger
+    }
+
+    /// Creates the ramp ticker; call once, before decisions arrive.
+    func start() {
+        ticker = PipeWireLoopTimer(on: connection) { [weak self] in self?.tick() }
+        settler = PipeWireLoopTimer(on: connection) { [weak self] in self?.settle() }
+    }
+
+    // MARK: Streams
+
+    func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {}
+
+    func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        nodes[ref.serial]?.last = stream
+    }
+
+    /// A relinked node plays again: a paused one is paused once more.
+    func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let state = nodes[ref.serial] else { return }
+        let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
+        nodes[ref.serial]?.last = stream
+        if state.isPaused && relinked {
+            logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
+            command(.pause, ref)
+        }
+    }
+
+    /// A ducked stream ended: WirePlumber keeps what its Props said last, so the node's own factor
+    /// goes back into its restore entry; then the journal forgets the stream.
+    func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
+        guard var state = nodes.removeValue(forKey: ref.serial) else { return }
+        state.last = last
+        if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
+        pauser?.release(last)
+        do { try journal.clear(stream: ref.serial) } catch {
+            logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
+        }
+    }
+
+    // MARK: Decisions
+
+    func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
+        var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
+        if state.duck == nil {
+            guard level < 1 else { return }  // never ducked: nothing to restore
+            state.duck = PipeWireDuck(
+                base: baseFactor(of: state), level: 1, target: 1, rampStart: clock.now)
+        }
+        guard var duck = state.duck else { return }
+        if level < 1 {
+            let entry = JournalEntry.duck(ref.serial, base: Self.journalVolume(duck.base), level: level)
+            guard record(entry, id: id) else { return }
+        }
+        duck.retarget(level, milliseconds: rampMilliseconds, now: clock.now)
+        state.duck = duck
+        nodes[ref.serial] = state
+        logger.debug("ramping", metadata: ["stream.id": "\(id)", "duck.level": "\(level)", "duck.ramp-ms": "\(rampMilliseconds)"])
+        ticker?.arm(after: .zero)
+    }
+
+    /// The factor a first duck starts from: the journal's (the stream was ducked by an agent that
+    /// crashed), a ducked stream's of the same restore key (WirePlumber gave this new stream the
+    /// ducked factor it saved), or the node's own.
+    private func baseFactor(of state: PipeWireEnforcedNode) -> Double {
+        if case .volume(_, let base, _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
+            return Self.factor(of: base)
+        }
+        if let key = state.restoreKey,
+            let sibling = nodes.values.first(where: { $0.duck != nil && $0.restoreKey == key })?.duck
+        {
+            return sibling.base
+        }
+        return Double(connection.globals[state.ref.index]?.node?.props?.volume ?? 1)
+    }
+
+    func silence(_ id: StreamID, cause: SilenceCause) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
+        var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
+        guard !state.isPaused else { return }
+        // "Muted" in the journal's words: the node is paused, and was playing before.
+        guard record(.silence(ref.serial, wasMuted: false), id: id) else { return }
+        state.isPaused = true
+        nodes[ref.serial] = state
+        logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+        command(.pause, ref)
+        pauser?.pause(stream, because: cause)
+    }
+
+    func unsilence(_ id: StreamID, resume: Bool) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), nodes[ref.serial]?.isPaused == true
+        else { return }
+        logger.debug("starting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
+        nodes[ref.serial]?.isPaused = false
+        command(.start, ref)
+        clear(.mute(ref.serial))
+        forgetIfIdle(ref.serial)
+        if resume { pauser?.resume(stream) } else { pauser?.release(stream) }
+    }
+
+    func move(_ id: StreamID, to device: DeviceID) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
+            let target = StreamTranslation.device(named: device), let current = table.graph.device(of: stream)?.name
+        else { return }
+        var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
+        var original = state.movedFrom ?? current
+        if case .device(_, let journalled)? = journal.pendingRestore(for: .device(ref.serial)) { original = journalled }
+        guard original != target.name || state.movedFrom != nil else { return }
+        guard record(.move(ref.serial, originalDevice: original), id: id) else { return }
+        state.movedFrom = original
+        nodes[ref.serial] = state
+        do {
+            try connection.setMetadataProperty("target.object", of: ref.index, type: nil, value: target.name)
+        } catch {
+            logger.warning("setting target.object failed", metadata: ["stream.id": "\(id)", "pipewire.error": "\(error)"])
+        }
+    }
+
+    func unmove(_ id: StreamID) {
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), nodes[ref.serial]?.movedFrom != nil
+        else { return }
+        removeTarget(ref)
+        nodes[ref.serial]?.movedFrom = nil
+        clear(.device(ref.serial))
+        forgetIfIdle(ref.serial)
+    }
+
+    /// Last-in wins: the device becomes the configured default. Not journalled, as on the pulse
+    /// protocol: it is the choice a user plugging the device makes.
+    func makeDefault(_ device: DeviceID) {
+        guard let target = StreamTranslation.device(named: device) else { return }
+        let key = target.kind == .sink ? "default.configured.audio.sink" : "default.configured.audio.source"
+        logger.info("making a plugged device the default (last-in wins)", metadata: ["device.id": "\(device)"])
+        do {
+            try connection.setMetadataProperty(key, of: 0, type: "Spa:String:JSON", value: "{ \"name\": \"\(target.name)\" }")
+        } catch {
+            logger.warning("setting the default device failed", metadata: ["device.id": "\(device)", "pipewire.error": "\(error)"])
+        }
+    }
+
+    // MARK: Commands
+
+    func command(_ command: PipeWireNodeCommand, _ ref: ServerStreamRef) {
+        do { try connection.send(command, toNode: ref.index) } catch {
+            logger.warning("a node command failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
+        }
+    }
+
+    func setVolumeFactor(_ factor: Double, _ ref: ServerStreamRef) {
+        do { try connection.setProps(PipeWireNodeProps(volume: Float(factor)), onNode: ref.index) } catch {
+            logger.warning("setting Props volume failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
+        }
+    }
+
+    func removeTarget(_ ref: ServerStreamRef) {
+        do { try connection.removeMetadataProperty("target.object", of: ref.index) } catch {
+            logger.warning("removing target.object failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
+        }
+    }
+
+    /// Writes `factor` into the node's WirePlumber restore entry, so the next stream of its key does
+    /// not start at a ducked level.
+    func repairRestoreEntry(_ state: PipeWireEnforcedNode, factor: Double) {
+        guard let key = state.restoreKey else { return }
+        write(factor, into: key)
+        unsettled[key] = factor
+        settler?.arm(after: Self.settleDelay)
+    }
+
+    /// The settler's turn: every restore entry repaired lately is written once more.
+    func settle() {
+        let entries = unsettled
+        unsettled = [:]
+        for (key, factor) in entries { write(factor, into: key) }
+    }
+
+    private func write(_ factor: Double, into key: WirePlumberRestoreKey) {
+        do {
+            try connection.setMetadataProperty(
+                key.metadataKey, of: 0, type: "Spa:String:JSON", value: WirePlumberRestoreKey.volumeJSON(factor),
+                in: "route-settings")
+        } catch {
+            logger.debug("no restore entry repaired", metadata: ["restore.key": "\(key.rawValue)", "pipewire.error": "\(error)"])
+        }
+    }
+
+    // MARK: Journal
+
+    /// Journals `entry`; `false` when the journal cannot be written (then nothing is changed).
+    func record(_ entry: JournalEntry, id: StreamID) -> Bool {
+        do {
+            try journal.record(entry)
+            return true
+        } catch {
+            logger.error(
+                "not changing the stream: the journal cannot be written", metadata: ["stream.id": "\(id)", "journal.error": "\(error)"])
+            return false
+        }
+    }
+
+    func clear(_ key: RestoreKey) {
+        do { try journal.clear(key) } catch {
+            logger.error("the journal cannot be written", metadata: ["journal.key": "\(key)", "journal.error": "\(error)"])
+        }
+    }
+
+    func forgetIfIdle(_ serial: StreamSerial) {
+        guard let state = nodes[serial], state.isIdle else { return }
+        nodes[serial] = nil
+    }
+
+    /// A volume factor as the journal keeps volumes: one channel, 1 = ``StreamVolume/normal``.
+    static func journalVolume(_ factor: Double) -> StreamVolume {
+        StreamVolume([UInt32((max(0, factor) * Double(StreamVolume.normal)).rounded())])
+    }
+
+    /// The factor a journalled volume stands for.
+    static func factor(of volume: StreamVolume) -> Double {
+        Double(volume.channels.first ?? StreamVolume.normal) / Double(StreamVolume.normal)
+    }
+}

@@ -1,0 +1,47 @@
+import AudioPolicy
+
+/// An enforcer of the engine's stream decisions on one protocol: the pulse protocol's and native
+/// PipeWire's enforcers each say how to duck, silence and move; which decision calls which is said
+/// once, here.
+///
+/// ```swift
+/// extension PipeWireEnforcer: StreamDecisionEnforcer {}   // carryOut(_:after:in:) comes with it
+/// ```
+protocol StreamDecisionEnforcer: DecisionSink {
+    /// Whether the agent is stopping (or gone): no decision is carried out any more.
+    var isShuttingDown: Bool { get }
+    /// Ramps the stream to `level` (1: back to the user's level).
+    func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int)
+    /// Makes the stream inaudible.
+    func silence(_ id: StreamID, cause: SilenceCause)
+    /// Makes a silenced stream audible again.
+    func unsilence(_ id: StreamID, resume: Bool)
+    /// Sends the stream to `device`.
+    func move(_ id: StreamID, to device: DeviceID)
+    /// Sends a moved stream back.
+    func unmove(_ id: StreamID)
+    /// Makes `device` the default of its direction.
+    func makeDefault(_ device: DeviceID)
+}
+
+extension StreamDecisionEnforcer {
+    /// Carries out the stream decisions among `decisions`; session decisions are the notifier's.
+    func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
+        guard !isShuttingDown else { return }
+        for decision in decisions {
+            switch decision {
+            case .duck(let id, let level, let ramp, _): duck(id, to: level, rampMilliseconds: ramp)
+            case .unduck(let id, let ramp, _): duck(id, to: 1, rampMilliseconds: ramp)
+            case .silence(let id, let cause, _): silence(id, cause: cause)
+            case .unsilence(let id, let resume, _): unsilence(id, resume: resume)
+            case .move(let id, let device, _): move(id, to: device)
+            case .unmove(let id, _): unmove(id)
+            case .setDefaultDevice(let device, _, _): makeDefault(device)
+            case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
+                .setCardProfile:
+                // Cards are mirrored by neither backend yet, so no card decisions arise.
+                break
+            }
+        }
+    }
+}

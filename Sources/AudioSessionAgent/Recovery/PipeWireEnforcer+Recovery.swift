@@ -1,0 +1,88 @@
+import Logging
+import PipeWireBackend
+import SoundServer
+
+extension PipeWireEnforcer {
+    /// Undoes what a previous agent left in the journal for every stream no current decision
+    /// holds: called once the grace period for sessions to re-register has passed. A live node
+    /// gets its volume factor, playing state and link choice back; for a node that has gone there
+    /// is nothing to undo but its entries. Loop lock held.
+    func recoverJournal() {
+        restorePending(everything: false)
+    }
+
+    /// Undoes every change at once (the agent is stopping): ramps stop, ducked nodes get their own
+    /// factor back, paused ones a Start, moved ones lose their `target.object`, and the journal's
+    /// leftovers from a previous agent are undone too. Returns the streams whose entries may be
+    /// cleared once the server has taken the commands (``PipeWireConnection/sync()``). Loop lock held.
+    func undoAll() -> [StreamSerial] {
+        isShuttingDown = true
+        ticker?.cancel()
+        var undone: [StreamSerial] = []
+        for (serial, state) in nodes.sorted(by: { $0.key < $1.key }) {
+            if let duck = state.duck {
+                setVolumeFactor(duck.base, state.ref)
+                repairRestoreEntry(state, factor: duck.base)
+            }
+            if state.isPaused {
+                command(.start, state.ref)
+                pauser?.release(state.last)
+            }
+            if state.movedFrom != nil { removeTarget(state.ref) }
+            undone.append(serial)
+        }
+        nodes = [:]
+        settle()
+        settler?.cancel()
+        return undone + restorePending(everything: true)
+    }
+
+    /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
+    func abandon() {
+        isShuttingDown = true
+        ticker?.cancel()
+        settler?.cancel()
+        nodes = [:]
+    }
+
+    /// Restores the journal's entries no enforced node has taken over, and clears them.
+    @discardableResult
+    private func restorePending(everything: Bool) -> [StreamSerial] {
+        var bySerial: [StreamSerial: [PendingRestore]] = [:]
+        for restore in journal.pendingRestores {
+            if let serial = restore.key.stream { bySerial[serial, default: []].append(restore) }
+        }
+        var restored: [StreamSerial] = []
+        for (serial, restores) in bySerial.sorted(by: { $0.key < $1.key }) {
+            // A node the engine has ducked, paused or moved again since keeps its entries: its
+            // current state took the user's values from them.
+            if !everything, nodes[serial] != nil { continue }
+            if let (ref, stream) = table.stream(withSerial: serial) {
+                var state = PipeWireEnforcedNode(ref: ref, last: stream)
+                for restore in restores {
+                    switch restore {
+                    case .volume(_, let base, _):
+                        let factor = Self.factor(of: base)
+                        setVolumeFactor(factor, ref)
+                        state.duck = nil
+                        repairRestoreEntry(state, factor: factor)
+                    case .mute(_, let wasMuted):
+                        if !wasMuted { command(.start, ref) }
+                    case .device:
+                        removeTarget(ref)
+                    case .module, .restoreEntry:
+                        break
+                    }
+                }
+                logger.info("undid a previous agent's changes", metadata: ["stream.id": "\(ref.id)"])
+            }
+            restored.append(serial)
+            if !everything {
+                do { try journal.clear(stream: serial) } catch {
+                    logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
+                }
+            }
+        }
+        return restored
+    }
+}
