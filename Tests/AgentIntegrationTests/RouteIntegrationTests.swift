@@ -103,6 +103,51 @@ extension AgentIntegrationTests {
             #expect(try await playerStatus(rig) == "Paused", "nor when the agent stops")
         }
 
+        /// With `unplug-silence-ms` above 0 the hold on an app without the library ends by itself:
+        /// the agent's deadline timer wakes the engine, which lets the stream go (unmuted, left
+        /// where the server put it). Without time events it would stay muted until the player stops.
+        @Test("a legacy stream silenced on unplug is released when unplug-silence-ms passes", arguments: [SoundSetup.pulseMinimal])
+        func unplugSilenceEnds(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let policy = try policy(in: rig, unplugSilenceMilliseconds: 3_000)
+            let long = try rig.tone("long", seconds: 60)
+            let legacy = try rig.play("legacy", long)
+            defer { legacy.kill() }
+            let speaker = try await rig.waitForStream("legacy").sink
+
+            let agent = try await rig.startAgent(policy: policy)
+            defer { agent.kill() }
+            let headphones = try await rig.server.plug(.headphones)
+            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            try await waitUntil("the legacy stream follows the default to the headphones") {
+                try await rig.stream(named: "legacy")?.sink == headphonesIndex
+            }
+
+            try await rig.server.unplug(headphones)
+            try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+            try await waitUntil("and is silenced there (pause on unplug)", timeout: .seconds(15)) {
+                try await rig.stream(named: "legacy")?.isMuted == true
+            }
+            try await waitUntil("and released once the hold's time is up", timeout: .seconds(30)) {
+                try await rig.stream(named: "legacy")?.isMuted == false
+            }
+            #expect(try await rig.stream(named: "legacy")?.sink == speaker, "released where it fell back")
+            #expect(agent.isRunning, "\(agent.standardError)")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// The shipped policy with `unplug-silence-ms` set, written into the rig's directory.
+        private func policy(in rig: AgentRig, unplugSilenceMilliseconds: Int) throws -> String {
+            let shipped = try String(contentsOfFile: AgentRig.shippedPolicy, encoding: .utf8)
+            let changed = shipped.replacingOccurrences(
+                of: "unplug-silence-ms = 0 ", with: "unplug-silence-ms = \(unplugSilenceMilliseconds) ")
+            #expect(changed != shipped, "the shipped policy sets unplug-silence-ms")
+            let path = rig.directory + "/unplug-silence-policy.toml"
+            try changed.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+
         private func defaultSink(_ rig: AgentRig) async throws -> String {
             try await rig.server.pactl("get-default-sink").trimmingCharacters(in: .whitespacesAndNewlines)
         }

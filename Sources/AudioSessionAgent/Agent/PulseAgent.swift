@@ -53,6 +53,7 @@ public final class PulseAgent: Sendable {
     let translator: GraphTranslator
     let enforcer: PulseEnforcer
     let recovery: PulseLoopTimer
+    let deadlines: PolicyDeadlineTimer?
     let ending: AgentEnding
     let recoveryProgress: RecoveryProgress
     let logger: Logger
@@ -60,7 +61,7 @@ public final class PulseAgent: Sendable {
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, seat: PulseServerSeat,
         connection: PulseConnection, mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer,
-        recovery: PulseLoopTimer, ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
+        recovery: PulseLoopTimer, deadlines: PolicyDeadlineTimer?, ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
@@ -71,6 +72,7 @@ public final class PulseAgent: Sendable {
         self.translator = translator
         self.enforcer = enforcer
         self.recovery = recovery
+        self.deadlines = deadlines
         self.ending = ending
         self.recoveryProgress = recoveryProgress
         self.logger = logger
@@ -86,7 +88,8 @@ public final class PulseAgent: Sendable {
         policy: Policy, configuration: PulseAgentConfiguration, sinks: [any DecisionSink] = []
     ) async throws(PulseAgentError) -> PulseAgent {
         let seat = PulseServerSeat()
-        let coordinator = PolicyCoordinator(engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat)
+        let coordinator = PolicyCoordinator(
+            engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat, clock: MonotonicAgentClock())
         return try await start(in: seat, coordinator: coordinator, configuration: configuration)
     }
 
@@ -168,7 +171,10 @@ public final class PulseAgent: Sendable {
         }
         // The steward sees a new policy before the enforcer carries out the engine's decisions
         // about it, so a move the new policy leaves to the server is not made.
-        seat.seat(connection, sinks: [SessionChangeWatcher(translator: translator), modules, enforcer])
+        // Time-limited decisions (an unplug hold's end) come from one timer armed for the engine's next deadline.
+        let deadlines = coordinator.clock.map { PolicyDeadlineTimer(on: connection, clock: $0, coordinator: coordinator) }
+        seat.seat(
+            connection, sinks: [SessionChangeWatcher(translator: translator), modules, enforcer] + (deadlines.map { [$0] } ?? []))
         connection.withLoopLocked {
             modules.begin(with: mirror.graph)
             translator.begin(with: mirror.graph)
@@ -183,7 +189,7 @@ public final class PulseAgent: Sendable {
         return PulseAgent(
             coordinator: coordinator, serverInstance: info.instance, journal: journal, seat: seat, connection: connection,
             mirror: mirror,
-            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, recoveryProgress: waiting,
+            translator: translator, enforcer: enforcer, recovery: recovery, deadlines: deadlines, ending: ending, recoveryProgress: waiting,
             logger: logger)
     }
 
@@ -249,6 +255,7 @@ public final class PulseAgent: Sendable {
     }
 
     private func stop() {
+        deadlines?.cancel()
         seat.unseat(connection)
         mirror.stop()
         connection.disconnect()

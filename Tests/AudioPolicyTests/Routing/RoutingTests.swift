@@ -80,8 +80,30 @@ struct RoutingTests {
         rig.serverMoves("b", to: RoutingRig.speaker)
         // The user sends a to the monitor: that is where they want it, audible.
         #expect(rig.serverMoves("a", to: RoutingRig.hdmi).texts == ["unsilence a resume=false"])
+        #expect(rig.engine.nextDeadline == 6_000, "the agent's timer is armed for the hold's end")
         #expect(rig.handle(.timePassed(milliseconds: 5_999)).isEmpty)
         #expect(rig.handle(.timePassed(milliseconds: 6_000)).texts == ["unsilence b resume=false"])
+        #expect(rig.engine.nextDeadline == nil, "nothing left to wake up for")
+    }
+
+    @Test("the engine has a deadline only while a hold waits for the policy's time limit")
+    func nextDeadline() {
+        var unlimited = RoutingRig()
+        unlimited.handle(.deviceAdded(RoutingRig.headphones))
+        unlimited.stream("a", role: "music", on: RoutingRig.headphones)
+        unlimited.handle(.timePassed(milliseconds: 1_000))
+        unlimited.handle(.deviceRemoved(RoutingRig.headphones.id))
+        #expect(unlimited.engine.explanation(of: "a")?.effect == .silenced(.unplugged))
+        #expect(unlimited.engine.nextDeadline == nil, "unplug-silence-ms = 0: held until the player stops")
+
+        var limited = RoutingRig(routing: Policy.Routing(unplugSilenceMilliseconds: 2_000))
+        #expect(limited.engine.nextDeadline == nil)
+        limited.handle(.deviceAdded(RoutingRig.headphones))
+        limited.stream("a", role: "music", on: RoutingRig.headphones)
+        limited.handle(.timePassed(milliseconds: 500))
+        limited.handle(.deviceRemoved(RoutingRig.headphones.id))
+        #expect(limited.engine.nextDeadline == 2_500)
+        #expect(limited.engine.now == 500)
     }
 
     @Test("an old move from the unplugged device is not a rescue: that stream keeps playing")
