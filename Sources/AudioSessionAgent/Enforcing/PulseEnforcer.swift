@@ -71,7 +71,7 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
             case .setDefaultDevice(let device, _, _): makeDefault(device)
             case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
                 .setCardProfile:
-                // Cards are not mirrored from the pulse backend yet, so no card decisions arise.
+                // Session decisions are the notifier's; card profiles the PulseCardSwitcher's.
                 break
             }
         }

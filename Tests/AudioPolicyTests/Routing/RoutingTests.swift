@@ -86,6 +86,20 @@ struct RoutingTests {
         #expect(rig.engine.nextDeadline == nil, "nothing left to wake up for")
     }
 
+    @Test("pipewire-pulse's fallback 'on the speaker, corked', told as the agent tells it (the stop, then the move), keeps the hold")
+    func corkedFallbackKeepsTheHold() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "relinking, not a pause")
+        #expect(!rig.serverMoves("song", to: RoutingRig.speaker).texts.contains { $0.hasPrefix("unsilence") })
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty, "runs on the speaker, still held")
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
+        // Now a stop is the player's pause.
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).texts == ["unsilence song resume=false"])
+    }
+
     @Test("the engine has a deadline only while a hold waits for the policy's time limit")
     func nextDeadline() {
         var unlimited = RoutingRig()
