@@ -100,6 +100,53 @@ struct RoutingTests {
         #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).texts == ["unsilence song resume=false"])
     }
 
+    @Test("a held stream paused while it relinked, so never running where it fell back, is let go after the relink grace")
+    func pausedWhileRelinking() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        rig.handle(.timePassed(milliseconds: 1_000))
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        rig.handle(.streamSoundingChanged("song", isSounding: false))  // relinking; its player is paused meanwhile
+        #expect(rig.engine.nextDeadline == nil, "not yet where it falls back")
+        rig.handle(.timePassed(milliseconds: 1_500))
+        rig.serverMoves("song", to: RoutingRig.speaker)  // linked there, corked: it never runs
+        let grace = PolicyEngine.relinkGraceMilliseconds
+        #expect(rig.engine.nextDeadline == 1_500 + grace)
+        #expect(rig.handle(.timePassed(milliseconds: 1_500 + grace - 1)).isEmpty)
+        #expect(rig.handle(.timePassed(milliseconds: 1_500 + grace)).texts == ["unsilence song resume=false"])
+        #expect(rig.engine.nextDeadline == nil)
+    }
+
+    @Test("a held stream left unlinked and corked (pipewire-pulse does not report it again) is let go after the relink grace")
+    func pausedAndNeverReportedLinked() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        rig.handle(.timePassed(milliseconds: 200))
+        rig.handle(.streamSoundingChanged("song", isSounding: false))
+        guard var unlinked = rig.engine.state.streams["song"]?.info else { return }
+        unlinked.device = nil
+        rig.handle(.streamChanged(unlinked))
+        #expect(rig.engine.nextDeadline == 200 + PolicyEngine.relinkGraceMilliseconds)
+        #expect(rig.handle(.timePassed(milliseconds: 200 + PolicyEngine.relinkGraceMilliseconds)).texts == ["unsilence song resume=false"])
+    }
+
+    @Test("a held stream that starts where it fell back within the grace stays held")
+    func relinkedWithinTheGrace() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        rig.handle(.deviceRemoved(RoutingRig.headphones.id))
+        rig.handle(.streamSoundingChanged("song", isSounding: false))
+        rig.serverMoves("song", to: RoutingRig.speaker)
+        rig.handle(.streamSoundingChanged("song", isSounding: true))
+        #expect(rig.engine.nextDeadline == nil, "running: only a stop or the policy's limit ends the hold")
+        #expect(rig.handle(.timePassed(milliseconds: 10 * PolicyEngine.relinkGraceMilliseconds)).isEmpty)
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
+    }
+
     @Test("the engine has a deadline only while a hold waits for the policy's time limit")
     func nextDeadline() {
         var unlimited = RoutingRig()
