@@ -187,10 +187,10 @@ public final class PulseAgent: Sendable {
             cardSwitcher?.recoverJournal()
             waiting.finished()
         }
-        // The steward sees a new policy before the enforcer carries out the engine's decisions
-        // about it, so a move the new policy leaves to the server is not made.
         // Time-limited decisions (an unplug hold's end) come from one timer armed for the engine's next deadline.
         let deadlines = coordinator.clock.map { PolicyDeadlineTimer(on: connection, clock: $0, coordinator: coordinator) }
+        // The steward sees a new policy before the enforcer carries out the engine's decisions
+        // about it, so a move the new policy leaves to the server is not made.
         seat.seat(
             connection,
             sinks: [SessionChangeWatcher(translator: translator), modules, enforcer] + (cardSwitcher.map { [$0] } ?? [])
