@@ -79,11 +79,17 @@ public final class PulseCardMirror: Sendable {
             let token = loop.addCardListener { [weak self] change in self?.received(change) }
             state.withLock { $0.listenerToken = token }
             // Every facility, not cards alone: the mask is the connection's, and a graph mirror on
-            // the same connection needs the rest.
+            // the same connection needs the rest. The server answers in order, so the listing's
+            // answer comes last and reports the subscription's failure, once.
+            let subscription = SubscriptionOutcome()
             connection.request("pa_context_subscribe", { (result: Result<Void, PulseError>) in
-                if case .failure(let error) = result { done(.failure(error)) }
+                if case .failure(let error) = result { subscription.error = error }
             }) { pa_context_subscribe($0, PA_SUBSCRIPTION_MASK_ALL, OperationCallbacks.success, $1) }
             connection.listCards { [weak self] result in
+                if let error = subscription.error {
+                    done(.failure(error))
+                    return
+                }
                 if case .success(let cards) = result {
                     self?.state.withLock { state in
                         for card in cards { state.cards[card.index] = card }
@@ -123,4 +129,9 @@ public final class PulseCardMirror: Sendable {
         guard let (event, handler) = delivery else { return }
         handler(event)
     }
+}
+
+/// The subscription's answer, kept for the listing's (both on the loop thread).
+private final class SubscriptionOutcome {
+    var error: PulseError?
 }
