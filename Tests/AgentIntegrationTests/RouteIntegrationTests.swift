@@ -9,16 +9,14 @@ extension AgentIntegrationTests {
     /// unplug and stays paused once the agent lets go of it.
     @Suite("routes: plug and unplug")
     struct Routes {
-        // PulseAudio only for now: on pipewire-pulse the unplug is not yet deterministic (the control
-        // without the agent and the agent's hold both failed in CI; docs/routing.md, issue 6).
-        @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal])
+        @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
         func plugAndUnplug(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let long = try rig.tone("long", seconds: 60)
             let legacy = try rig.play("legacy", long)
             defer { legacy.kill() }
-            let speaker = try await rig.waitForStream("legacy").sink
+            let speaker = try await playsOnTheSpeaker("legacy", rig)
 
             let mpv = try rig.server.spawn(
                 "mpv", ["--no-config", "--script=\(MpvCall.mprisScript)", "--no-video", "--ao=pulse", long],
@@ -101,6 +99,59 @@ extension AgentIntegrationTests {
             #expect(try await playerStatus(rig) == "Paused", "mpv is not resumed by accident")
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
             #expect(try await playerStatus(rig) == "Paused", "nor when the agent stops")
+        }
+
+        /// With `unplug-silence-ms` above 0 the hold on an app without the library ends by itself:
+        /// the agent's deadline timer wakes the engine, which lets the stream go (unmuted, left
+        /// where the server put it). Without time events it would stay muted until the player stops.
+        @Test("a legacy stream silenced on unplug is released when unplug-silence-ms passes", arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+        func unplugSilenceEnds(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let policy = try policy(in: rig, unplugSilenceMilliseconds: 3_000)
+            let long = try rig.tone("long", seconds: 60)
+            let legacy = try rig.play("legacy", long)
+            defer { legacy.kill() }
+            let speaker = try await playsOnTheSpeaker("legacy", rig)
+
+            let agent = try await rig.startAgent(policy: policy)
+            defer { agent.kill() }
+            let headphones = try await rig.server.plug(.headphones)
+            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            try await waitUntil("the legacy stream follows the default to the headphones") {
+                try await rig.stream(named: "legacy")?.sink == headphonesIndex
+            }
+
+            try await rig.server.unplug(headphones)
+            try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+            try await waitUntil("and is silenced there (pause on unplug)", timeout: .seconds(15)) {
+                try await rig.stream(named: "legacy")?.isMuted == true
+            }
+            try await waitUntil("and released once the hold's time is up", timeout: .seconds(30)) {
+                try await rig.stream(named: "legacy")?.isMuted == false
+            }
+            #expect(try await rig.stream(named: "legacy")?.sink == speaker, "released where it fell back")
+            #expect(agent.isRunning, "\(agent.standardError)")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// The shipped policy with `unplug-silence-ms` set, written into the rig's directory.
+        private func policy(in rig: AgentRig, unplugSilenceMilliseconds: Int) throws -> String {
+            let shipped = try String(contentsOfFile: AgentRig.shippedPolicy, encoding: .utf8)
+            let changed = shipped.replacingOccurrences(
+                of: "unplug-silence-ms = 0 ", with: "unplug-silence-ms = \(unplugSilenceMilliseconds) ")
+            #expect(changed != shipped, "the shipped policy sets unplug-silence-ms")
+            let path = rig.directory + "/unplug-silence-policy.toml"
+            try changed.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+
+        /// Waits until the stream named `name` plays on the speaker and returns the speaker's index.
+        /// pipewire-pulse lists a new stream before it is linked, on no sink yet.
+        private func playsOnTheSpeaker(_ name: String, _ rig: AgentRig) async throws -> Int {
+            let speaker = try #require(try await rig.server.sinkIndex(named: "speaker"))
+            try await waitUntil("\(name) plays on the speaker") { try await rig.stream(named: name)?.sink == speaker }
+            return speaker
         }
 
         private func defaultSink(_ rig: AgentRig) async throws -> String {

@@ -81,6 +81,7 @@ public struct PolicyEngine: Sendable {
             }
             addStream(info, order: order, endedSession: endedSession)
             noteRunning(info.id)
+            noteQuiet(info.id)
         case .streamSoundingChanged(let id, let isSounding):
             begin(release: "stopped sounding", source: .stream(id), resume: true)
             setSounding(id, isSounding)
@@ -92,6 +93,7 @@ public struct PolicyEngine: Sendable {
             } else {
                 releaseUnplugHolds { stream, hold in stream == id && hold.ranAfterFallback }
             }
+            noteQuiet(id)
         case .streamVanished(let id):
             begin(release: "stream vanished", source: .stream(id), resume: true)
             if let session = state.streams[id]?.session { transaction.routesDirty.insert(session) }
@@ -127,11 +129,15 @@ public struct PolicyEngine: Sendable {
             replacePolicy(policy)
         case .timePassed(let milliseconds):
             state.now = max(state.now, milliseconds)
+            guard let deadline = nextDeadline, deadline <= state.now else { return [] }
             let limit = state.policy.routing.unplugSilenceMilliseconds
-            guard limit > 0, !state.unplugHolds.isEmpty else { return [] }
-            begin(release: "unplug silence time limit", source: nil, resume: false)
             let now = state.now
-            releaseUnplugHolds { _, hold in now - hold.since >= limit }
+            let timedOut = limit > 0 && state.unplugHolds.values.contains { now - $0.since >= limit }
+            begin(release: timedOut ? "unplug silence time limit" : "stopped where it fell back", source: nil, resume: false)
+            releaseUnplugHolds { _, hold in
+                (limit > 0 && now - hold.since >= limit)
+                    || hold.quietSince.map { now - $0 >= Self.relinkGraceMilliseconds } == true
+            }
         }
         if let session = event.sessionWhoseRouteMayChange { transaction.routesDirty.insert(session) }
         return finish()

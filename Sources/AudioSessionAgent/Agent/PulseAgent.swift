@@ -53,6 +53,9 @@ public final class PulseAgent: Sendable {
     let translator: GraphTranslator
     let enforcer: PulseEnforcer
     let recovery: PulseLoopTimer
+    let deadlines: PolicyDeadlineTimer?
+    let cards: CardFollower?
+    let cardSwitcher: PulseCardSwitcher?
     let ending: AgentEnding
     let recoveryProgress: RecoveryProgress
     let logger: Logger
@@ -60,7 +63,8 @@ public final class PulseAgent: Sendable {
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, seat: PulseServerSeat,
         connection: PulseConnection, mirror: PulseGraphMirror, translator: GraphTranslator, enforcer: PulseEnforcer,
-        recovery: PulseLoopTimer, ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
+        recovery: PulseLoopTimer, deadlines: PolicyDeadlineTimer?, cards: CardFollower?, cardSwitcher: PulseCardSwitcher?,
+        ending: AgentEnding, recoveryProgress: RecoveryProgress, logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
@@ -71,6 +75,9 @@ public final class PulseAgent: Sendable {
         self.translator = translator
         self.enforcer = enforcer
         self.recovery = recovery
+        self.deadlines = deadlines
+        self.cards = cards
+        self.cardSwitcher = cardSwitcher
         self.ending = ending
         self.recoveryProgress = recoveryProgress
         self.logger = logger
@@ -86,7 +93,8 @@ public final class PulseAgent: Sendable {
         policy: Policy, configuration: PulseAgentConfiguration, sinks: [any DecisionSink] = []
     ) async throws(PulseAgentError) -> PulseAgent {
         let seat = PulseServerSeat()
-        let coordinator = PolicyCoordinator(engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat)
+        let coordinator = PolicyCoordinator(
+            engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat, clock: MonotonicAgentClock())
         return try await start(in: seat, coordinator: coordinator, configuration: configuration)
     }
 
@@ -161,17 +169,36 @@ public final class PulseAgent: Sendable {
             journal.close()
             throw PulseAgentError(.connecting, error.description)
         }
+        // Cards (Bluetooth profiles) are followed apart from the graph; without them the agent
+        // still works, it only cannot switch a headset's profile.
+        let cards: CardFollower?
+        do {
+            cards = try await CardFollower.start(on: connection, coordinator: coordinator, logger: logger)
+        } catch {
+            logger.warning("the sound server's cards cannot be followed", metadata: ["pulse.error": "\(error)"])
+            cards = nil
+        }
+        let cardSwitcher = cards.map {
+            PulseCardSwitcher(connection: connection, cards: $0.mirror, journal: journal, logger: logger)
+        }
         let waiting = RecoveryProgress(isWaiting: !journal.pendingRestores.isEmpty)
-        let recovery = PulseLoopTimer(on: connection) { [weak enforcer] in
+        let recovery = PulseLoopTimer(on: connection) { [weak enforcer, weak cardSwitcher] in
             enforcer?.recoverJournal()
+            cardSwitcher?.recoverJournal()
             waiting.finished()
         }
+        // Time-limited decisions (an unplug hold's end) come from one timer armed for the engine's next deadline.
+        let deadlines = coordinator.clock.map { PolicyDeadlineTimer(on: connection, clock: $0, coordinator: coordinator) }
         // The steward sees a new policy before the enforcer carries out the engine's decisions
         // about it, so a move the new policy leaves to the server is not made.
-        seat.seat(connection, sinks: [SessionChangeWatcher(translator: translator), modules, enforcer])
+        seat.seat(
+            connection,
+            sinks: [SessionChangeWatcher(translator: translator), modules, enforcer] + (cardSwitcher.map { [$0] } ?? [])
+                + (deadlines.map { [$0] } ?? []))
         connection.withLoopLocked {
             modules.begin(with: mirror.graph)
             translator.begin(with: mirror.graph)
+            cards?.begin(coordinator: coordinator)
             if waiting.isWaiting {
                 logger.info(
                     "a previous agent left changes to undo",
@@ -183,7 +210,8 @@ public final class PulseAgent: Sendable {
         return PulseAgent(
             coordinator: coordinator, serverInstance: info.instance, journal: journal, seat: seat, connection: connection,
             mirror: mirror,
-            translator: translator, enforcer: enforcer, recovery: recovery, ending: ending, recoveryProgress: waiting,
+            translator: translator, enforcer: enforcer, recovery: recovery, deadlines: deadlines, cards: cards,
+            cardSwitcher: cardSwitcher, ending: ending, recoveryProgress: waiting,
             logger: logger)
     }
 
@@ -209,7 +237,11 @@ public final class PulseAgent: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             connection.withLoopLocked {
                 translator.end()
-                enforcer.undoAll { continuation.resume() }
+                let cardSwitcher = cardSwitcher
+                enforcer.undoAll {
+                    guard let cardSwitcher else { return continuation.resume() }
+                    cardSwitcher.undoAll { continuation.resume() }
+                }
             }
         }
         stop()
@@ -235,7 +267,7 @@ public final class PulseAgent: Sendable {
     public func leaveAfterLoss() {
         recovery.cancel()
         let gone = connection.withLoopLocked { () -> [PolicyEvent] in
-            let gone = translator.retire()
+            let gone = translator.retire() + (cards?.retire() ?? [])
             enforcer.letGoOfPlayers()
             enforcer.abandon()
             return gone
@@ -249,6 +281,8 @@ public final class PulseAgent: Sendable {
     }
 
     private func stop() {
+        deadlines?.cancel()
+        cards?.stop()
         seat.unseat(connection)
         mirror.stop()
         connection.disconnect()

@@ -32,18 +32,24 @@ public final class PolicyCoordinator: Sendable {
     private let state: Mutex<State>
     private let sinks: [any DecisionSink]
     private let outerLock: any OuterLock
+    /// The agent's time, if it keeps one: each event is preceded by `timePassed` with its reading.
+    public let clock: (any AgentClock)?
 
     /// Creates a coordinator over `engine` and an empty registry bounded by `limits`.
     ///
-    /// - Parameter outerLock: the backend's loop lock, taken before the coordinator's own by every
-    ///   entry point but ``handleOnLoop(_:)``.
+    /// - Parameters:
+    ///   - outerLock: the backend's loop lock, taken before the coordinator's own by every entry
+    ///     point but ``handleOnLoop(_:)``.
+    ///   - clock: the agent's time; with one, the engine learns the time before every event, so
+    ///     what it starts (an unplug hold) is dated. `nil`: time comes only in `timePassed` events.
     public init(
         engine: PolicyEngine, limits: SessionLimits = .standard, sinks: [any DecisionSink],
-        outerLock: any OuterLock = NoOuterLock()
+        outerLock: any OuterLock = NoOuterLock(), clock: (any AgentClock)? = nil
     ) {
         self.state = Mutex(State(registry: SessionRegistry(limits: limits), engine: engine))
         self.sinks = sinks
         self.outerLock = outerLock
+        self.clock = clock
     }
 
     /// Runs `body` on the registry; the engine then handles the events it returns, in order, and
@@ -65,7 +71,7 @@ public final class PolicyCoordinator: Sendable {
                 }
                 var decisions: [PolicyDecision] = []
                 for event in events {
-                    decisions += Self.apply(event, to: &state, sinks: sinks)
+                    decisions += Self.apply(event, to: &state, sinks: sinks, clock: clock)
                 }
                 return .success((result, decisions))
             }
@@ -86,7 +92,7 @@ public final class PolicyCoordinator: Sendable {
     /// reacting to a server event without a hop.
     @discardableResult
     public func handleOnLoop(_ event: PolicyEvent) -> [PolicyDecision] {
-        state.withLock { state in Self.apply(event, to: &state, sinks: sinks) }
+        state.withLock { state in Self.apply(event, to: &state, sinks: sinks, clock: clock) }
     }
 
     /// Reads the current state (takes the outer lock first).
@@ -99,11 +105,39 @@ public final class PolicyCoordinator: Sendable {
         state.withLock { state in body(state.view) }
     }
 
-    private static func apply(_ event: PolicyEvent, to state: inout State, sinks: [any DecisionSink]) -> [PolicyDecision] {
+    /// Lets the engine see the clock's time: ``PolicyDeadlineTimer`` calls this on the loop
+    /// thread when the engine's next deadline is due. Returns the decisions.
+    @discardableResult
+    public func advanceTimeOnLoop() -> [PolicyDecision] {
+        guard let clock else { return [] }
+        return handleOnLoop(.timePassed(milliseconds: clock.milliseconds))
+    }
+
+    private static func apply(
+        _ event: PolicyEvent, to state: inout State, sinks: [any DecisionSink], clock: (any AgentClock)?
+    ) -> [PolicyDecision] {
+        var earlier: [PolicyDecision] = []
+        if let clock, !event.isTimePassed {
+            // Usually nothing is due and no sink needs to hear of it: the event's own decisions follow.
+            let tick = PolicyEvent.timePassed(milliseconds: clock.milliseconds)
+            earlier = handleOne(tick, in: &state, sinks: sinks, quietWhenEmpty: true)
+        }
+        return earlier + handleOne(event, in: &state, sinks: sinks, quietWhenEmpty: false)
+    }
+
+    private static func handleOne(
+        _ event: PolicyEvent, in state: inout State, sinks: [any DecisionSink], quietWhenEmpty: Bool
+    ) -> [PolicyDecision] {
         let decisions = state.engine.handle(event)
-        guard !sinks.isEmpty else { return decisions }
+        guard !sinks.isEmpty, !(quietWhenEmpty && decisions.isEmpty) else { return decisions }
         let view = state.view
         for sink in sinks { sink.carryOut(decisions, after: event, in: view) }
         return decisions
+    }
+}
+
+extension PolicyEvent {
+    fileprivate var isTimePassed: Bool {
+        if case .timePassed = self { true } else { false }
     }
 }

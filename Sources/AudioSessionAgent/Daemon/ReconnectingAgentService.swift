@@ -64,7 +64,8 @@ public final class ReconnectingAgentService: Service, Sendable {
         status: AgentStatusBoard, backoff: ReconnectBackoff = ReconnectBackoff()
     ) async throws(PulseAgentError) -> ReconnectingAgentService {
         let seat = PulseServerSeat()
-        let coordinator = PolicyCoordinator(engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat)
+        let coordinator = PolicyCoordinator(
+            engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat, clock: MonotonicAgentClock())
         let agent = try await PulseAgent.start(in: seat, coordinator: coordinator, configuration: configuration)
         let service = ReconnectingAgentService(
             coordinator: coordinator, agents: CurrentPulseAgent(agent), seat: seat, configuration: configuration,

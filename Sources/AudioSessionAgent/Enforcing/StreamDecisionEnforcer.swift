@@ -39,7 +39,7 @@ extension StreamDecisionEnforcer {
             case .setDefaultDevice(let device, _, _): makeDefault(device)
             case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
                 .setCardProfile:
-                // Cards are mirrored by neither backend yet, so no card decisions arise.
+                // Session decisions are the notifier's; card profiles the PulseCardSwitcher's.
                 break
             }
         }

@@ -25,6 +25,9 @@ public enum JournalEntry: Hashable, Sendable {
     /// key): after the stream has gone, possibly with the agent that ducked it, the entry can
     /// still be repaired to the user's values.
     case restoreEntry(StreamSerial, name: String)
+    /// The card named `card` is being switched away from `originalProfile` (a Bluetooth headset
+    /// to its headset profile for a call). A second switch keeps the first original.
+    case cardProfile(card: String, originalProfile: String)
 
     /// What undoing this entry restores.
     public var key: RestoreKey {
@@ -34,6 +37,7 @@ public enum JournalEntry: Hashable, Sendable {
         case .move(let stream, _): .device(stream)
         case .moduleUnloaded(let name, let argument): .module(name: name, argument: argument)
         case .restoreEntry(let stream, _): .restoreEntry(stream)
+        case .cardProfile(let card, _): .cardProfile(card: card)
         }
     }
 }

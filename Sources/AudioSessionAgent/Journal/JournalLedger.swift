@@ -35,7 +35,7 @@ struct JournalLedger: Hashable, Sendable {
             updated = .volume(stream, base: base, appliedLevel: level)
         case (.userVolume(let stream, let base), _):
             updated = .volume(stream, base: base, appliedLevel: nil)
-        case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?):
+        case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?), (.cardProfile, .cardProfile?):
             return
         case (.silence(let stream, let wasMuted), _):
             updated = .mute(stream, wasMuted: wasMuted)
@@ -45,6 +45,8 @@ struct JournalLedger: Hashable, Sendable {
             updated = .module(name: name, argument: argument)
         case (.restoreEntry(let stream, let name), _):
             updated = .restoreEntry(stream, name: name)
+        case (.cardProfile(let card, let profile), _):
+            updated = .cardProfile(card: card, originalProfile: profile)
         }
         if existing == nil { order.append(key) }
         restores[key] = updated
@@ -65,6 +67,7 @@ struct JournalLedger: Hashable, Sendable {
             case .device(let stream, let device): .entry(.move(stream, originalDevice: device))
             case .module(let name, let argument): .entry(.moduleUnloaded(name: name, argument: argument))
             case .restoreEntry(let stream, let name): .entry(.restoreEntry(stream, name: name))
+            case .cardProfile(let card, let profile): .entry(.cardProfile(card: card, originalProfile: profile))
             }
         }
     }

@@ -9,6 +9,7 @@
 ///     case .device(let stream, let device): print("move \(stream) back to \(device)")
 ///     case .module(let name, let argument): print("load-module \(name) \(argument)")
 ///     case .restoreEntry(let stream, let name): print("repair \(name) with the restores of \(stream)")
+///     case .cardProfile(let card, let profile): print("set-card-profile \(card) \(profile)")
 ///     }
 /// }
 /// ```
@@ -25,6 +26,8 @@ public enum PendingRestore: Hashable, Sendable {
     /// Not a change to undo but where to undo it after the stream has gone: the stream's entry in
     /// the server's restore database, to be written with the stream's other pending restores.
     case restoreEntry(StreamSerial, name: String)
+    /// Switch the card with this name back to the profile it had.
+    case cardProfile(card: String, originalProfile: String)
 
     /// What this restore puts back.
     public var key: RestoreKey {
@@ -34,6 +37,7 @@ public enum PendingRestore: Hashable, Sendable {
         case .device(let stream, _): .device(stream)
         case .module(let name, let argument): .module(name: name, argument: argument)
         case .restoreEntry(let stream, _): .restoreEntry(stream)
+        case .cardProfile(let card, _): .cardProfile(card: card)
         }
     }
 }

@@ -14,12 +14,14 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     case module(name: String, argument: String)
     /// The name of the stream's entry in the server's restore database.
     case restoreEntry(StreamSerial)
+    /// The profile of the card with this name.
+    case cardProfile(card: String)
 
     /// The stream this key belongs to, if it belongs to a stream.
     public var stream: StreamSerial? {
         switch self {
         case .volume(let stream), .mute(let stream), .device(let stream), .restoreEntry(let stream): stream
-        case .module: nil
+        case .module, .cardProfile: nil
         }
     }
 
@@ -31,6 +33,7 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
         case .device(let stream): "device of stream \(stream)"
         case .module(let name, let argument): argument.isEmpty ? "module \(name)" : "module \(name) \(argument)"
         case .restoreEntry(let stream): "restore-database entry of stream \(stream)"
+        case .cardProfile(let card): "profile of card \(card)"
         }
     }
 }

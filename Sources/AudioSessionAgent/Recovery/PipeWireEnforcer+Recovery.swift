@@ -70,7 +70,8 @@ extension PipeWireEnforcer {
                         if !wasMuted { command(.start, ref) }
                     case .device:
                         removeTarget(ref)
-                    case .module, .restoreEntry:
+                    case .module, .restoreEntry, .cardProfile:
+                        // Not a node's: modules and cards are journalled per server object.
                         break
                     }
                 }

@@ -93,7 +93,7 @@ extension PulseEnforcer {
                 }
             case .restoreEntry where kept == nil:
                 clear(restore.key)  // a live stream's restores put the server's values right
-            case .volume, .mute, .device, .restoreEntry, .module:
+            case .volume, .mute, .device, .restoreEntry, .module, .cardProfile:
                 break
             }
         }
@@ -111,7 +111,7 @@ extension PulseEnforcer {
             case .volume(_, let base, _): volume = base
             case .mute(_, let wasMuted): muted = wasMuted
             case .device(_, let original): device = original
-            case .module: break
+            case .module, .cardProfile: break
             }
         }
         guard let name else {

@@ -174,14 +174,25 @@ final class GraphTranslator: @unchecked Sendable {
     }
 
     /// Tells the engine what changed between the info it has and `info`.
+    ///
+    /// A start or stop is its own event (it can interrupt, resume or end an unplug hold); it is
+    /// told after the other changes of the same update when the stream starts and before them
+    /// when it stops, so the engine never sees the stream running anywhere it does not run.
+    /// pipewire-pulse sends a stream that falls back after an unplug as "on the speaker, corked",
+    /// then "uncorked": told the other way round, the move looked like the stream running on the
+    /// speaker and the cork like its player pausing, which ended the hold at once.
     private func report(_ info: StreamInfo) {
         guard let old = infos[info.id] else { return }
         infos[info.id] = info
+        let startsOrStops = info.isSounding != old.isSounding
+        if startsOrStops, !info.isSounding {
+            coordinator?.handleOnLoop(.streamSoundingChanged(info.id, isSounding: false))
+        }
         var quiet = info
-        quiet.isSounding = old.isSounding
-        if quiet != old { coordinator?.handleOnLoop(.streamChanged(quiet)) }
-        if info.isSounding != old.isSounding {
-            coordinator?.handleOnLoop(.streamSoundingChanged(info.id, isSounding: info.isSounding))
+        quiet.isSounding = old.isSounding && info.isSounding
+        if quiet != old.withSounding(quiet.isSounding) { coordinator?.handleOnLoop(.streamChanged(quiet)) }
+        if startsOrStops, info.isSounding {
+            coordinator?.handleOnLoop(.streamSoundingChanged(info.id, isSounding: true))
         }
     }
 
@@ -215,5 +226,14 @@ struct SessionChangeWatcher: DecisionSink {
         case .sessionRegistered, .sessionEnded: translator.translateAgainSoon()
         default: break
         }
+    }
+}
+
+extension StreamInfo {
+    /// The same facts with `isSounding` set.
+    fileprivate func withSounding(_ isSounding: Bool) -> StreamInfo {
+        var info = self
+        info.isSounding = isSounding
+        return info
     }
 }

@@ -27,6 +27,7 @@ final class PulseCore: @unchecked Sendable {
     private var subscriptionListeners: [UInt64: (PulseSubscriptionEvent) -> Void] = [:]
     private var terminationListeners: [UInt64: (Ending) -> Void] = [:]
     private var restoreListeners: [UInt64: () -> Void] = [:]
+    private var cardListeners: [UInt64: (PulseCardChange) -> Void] = [:]
     private var nextListener: UInt64 = 0
     /// Whether the loop thread runs; atomic because it is read before the lock is taken.
     private let isLoopRunning = Atomic(false)
@@ -164,7 +165,15 @@ final class PulseCore: @unchecked Sendable {
         }
 
         /// Removes a listener registered with one of the `add…Listener` calls.
+        /// Registers a listener for card subscription events (the graph does not mirror cards).
+        func addCardListener(_ listener: @escaping (PulseCardChange) -> Void) -> UInt64 {
+            core.nextListener += 1
+            core.cardListeners[core.nextListener] = listener
+            return core.nextListener
+        }
+
         func removeListener(_ token: UInt64) {
+            core.cardListeners[token] = nil
             core.subscriptionListeners[token] = nil
             core.terminationListeners[token] = nil
             core.restoreListeners[token] = nil
@@ -248,6 +257,7 @@ final class PulseCore: @unchecked Sendable {
         terminationListeners = [:]
         subscriptionListeners = [:]
         restoreListeners = [:]
+        cardListeners = [:]
         for listener in listeners { listener(reason) }
     }
 
@@ -278,6 +288,10 @@ final class PulseCore: @unchecked Sendable {
     }
 
     fileprivate func subscriptionEvent(_ type: pa_subscription_event_type_t, index: UInt32) {
+        if let change = PulseCardChange(type, index: index) {
+            for listener in cardListeners.values { listener(change) }
+            return
+        }
         guard let event = PulseSubscriptionEvent(type, index: index) else { return }
         for listener in subscriptionListeners.values { listener(event) }
     }

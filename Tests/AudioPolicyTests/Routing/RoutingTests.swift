@@ -80,8 +80,91 @@ struct RoutingTests {
         rig.serverMoves("b", to: RoutingRig.speaker)
         // The user sends a to the monitor: that is where they want it, audible.
         #expect(rig.serverMoves("a", to: RoutingRig.hdmi).texts == ["unsilence a resume=false"])
+        #expect(rig.engine.nextDeadline == 6_000, "the agent's timer is armed for the hold's end")
         #expect(rig.handle(.timePassed(milliseconds: 5_999)).isEmpty)
         #expect(rig.handle(.timePassed(milliseconds: 6_000)).texts == ["unsilence b resume=false"])
+        #expect(rig.engine.nextDeadline == nil, "nothing left to wake up for")
+    }
+
+    @Test("pipewire-pulse's fallback 'on the speaker, corked', told as the agent tells it (the stop, then the move), keeps the hold")
+    func corkedFallbackKeepsTheHold() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "relinking, not a pause")
+        #expect(!rig.serverMoves("song", to: RoutingRig.speaker).texts.contains { $0.hasPrefix("unsilence") })
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty, "runs on the speaker, still held")
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
+        // Now a stop is the player's pause.
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).texts == ["unsilence song resume=false"])
+    }
+
+    @Test("a held stream paused while it relinked, so never running where it fell back, is let go after the relink grace")
+    func pausedWhileRelinking() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        rig.handle(.timePassed(milliseconds: 1_000))
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        rig.handle(.streamSoundingChanged("song", isSounding: false))  // relinking; its player is paused meanwhile
+        #expect(rig.engine.nextDeadline == nil, "not yet where it falls back")
+        rig.handle(.timePassed(milliseconds: 1_500))
+        rig.serverMoves("song", to: RoutingRig.speaker)  // linked there, corked: it never runs
+        let grace = PolicyEngine.relinkGraceMilliseconds
+        #expect(rig.engine.nextDeadline == 1_500 + grace)
+        #expect(rig.handle(.timePassed(milliseconds: 1_500 + grace - 1)).isEmpty)
+        #expect(rig.handle(.timePassed(milliseconds: 1_500 + grace)).texts == ["unsilence song resume=false"])
+        #expect(rig.engine.nextDeadline == nil)
+    }
+
+    @Test("a held stream left unlinked and corked (pipewire-pulse does not report it again) is let go after the relink grace")
+    func pausedAndNeverReportedLinked() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        rig.handle(.timePassed(milliseconds: 200))
+        rig.handle(.streamSoundingChanged("song", isSounding: false))
+        guard var unlinked = rig.engine.state.streams["song"]?.info else { return }
+        unlinked.device = nil
+        rig.handle(.streamChanged(unlinked))
+        #expect(rig.engine.nextDeadline == 200 + PolicyEngine.relinkGraceMilliseconds)
+        #expect(rig.handle(.timePassed(milliseconds: 200 + PolicyEngine.relinkGraceMilliseconds)).texts == ["unsilence song resume=false"])
+    }
+
+    @Test("a held stream that starts where it fell back within the grace stays held")
+    func relinkedWithinTheGrace() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        rig.handle(.deviceRemoved(RoutingRig.headphones.id))
+        rig.handle(.streamSoundingChanged("song", isSounding: false))
+        rig.serverMoves("song", to: RoutingRig.speaker)
+        rig.handle(.streamSoundingChanged("song", isSounding: true))
+        #expect(rig.engine.nextDeadline == nil, "running: only a stop or the policy's limit ends the hold")
+        #expect(rig.handle(.timePassed(milliseconds: 10 * PolicyEngine.relinkGraceMilliseconds)).isEmpty)
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
+    }
+
+    @Test("the engine has a deadline only while a hold waits for the policy's time limit")
+    func nextDeadline() {
+        var unlimited = RoutingRig()
+        unlimited.handle(.deviceAdded(RoutingRig.headphones))
+        unlimited.stream("a", role: "music", on: RoutingRig.headphones)
+        unlimited.handle(.timePassed(milliseconds: 1_000))
+        unlimited.handle(.deviceRemoved(RoutingRig.headphones.id))
+        #expect(unlimited.engine.explanation(of: "a")?.effect == .silenced(.unplugged))
+        #expect(unlimited.engine.nextDeadline == nil, "unplug-silence-ms = 0: held until the player stops")
+
+        var limited = RoutingRig(routing: Policy.Routing(unplugSilenceMilliseconds: 2_000))
+        #expect(limited.engine.nextDeadline == nil)
+        limited.handle(.deviceAdded(RoutingRig.headphones))
+        limited.stream("a", role: "music", on: RoutingRig.headphones)
+        limited.handle(.timePassed(milliseconds: 500))
+        limited.handle(.deviceRemoved(RoutingRig.headphones.id))
+        #expect(limited.engine.nextDeadline == 2_500)
+        #expect(limited.engine.now == 500)
     }
 
     @Test("an old move from the unplugged device is not a rescue: that stream keeps playing")

@@ -14,6 +14,8 @@ struct JournalLineTests {
         .clear(.volume(StreamSerial(rawValue: UInt64.max))),
         .entry(.restoreEntry(6, name: "sink-input-by-media-role:music")),
         .clear(.mute(7)), .clear(.device(8)), .clear(.module(name: "m", argument: "a b")), .clear(.restoreEntry(9)),
+        .entry(.cardProfile(card: "bluez_card.00_11_22_33_44_55", originalProfile: "a2dp-sink")),
+        .entry(.cardProfile(card: "a card", originalProfile: "")), .clear(.cardProfile(card: "bluez_card.00_11")),
     ]
 
     @Test("every record reads back as written", arguments: records)

@@ -189,6 +189,9 @@ struct JournalTests {
                     }
                 }
                 try await group.waitForAll()
+                // Closed here, not whenever the tasks' last references go: they are opened again below.
+                pulse.close()
+                pipewire.close()
             }
             #expect(try Set(temporary.journalDirectory.serverInstances()) == ["pulse:one", "pipewire-pulse:two"])
             let expected: (UInt64) -> [PendingRestore] = { offset in

@@ -10,4 +10,8 @@ struct UnplugHold: Hashable, Sendable {
     /// Whether the stream has run on the device it fell back to: only then is a stop the
     /// player's pause (pipewire-pulse reports a relinked stream corked until its node runs).
     var ranAfterFallback = false
+    /// Since when the stream has sat where it fell back (or unlinked) without running (``PolicyState/now``):
+    /// after ``PolicyEngine/relinkGraceMilliseconds`` that is a pause too (its player paused
+    /// while pipewire-pulse was still relinking it, so it never ran there).
+    var quietSince: Int?
 }

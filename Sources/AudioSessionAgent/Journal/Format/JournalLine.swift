@@ -67,12 +67,15 @@ enum JournalLine {
             ["module-unloaded", FieldEncoding.encodeField(name), FieldEncoding.encodeField(argument)]
         case .entry(.restoreEntry(let stream, let name)):
             ["restore-entry", stream.description, FieldEncoding.encodeField(name)]
+        case .entry(.cardProfile(let card, let profile)):
+            ["card-profile", FieldEncoding.encodeField(card), FieldEncoding.encodeField(profile)]
         case .clear(.volume(let stream)): ["clear", "volume", stream.description]
         case .clear(.mute(let stream)): ["clear", "mute", stream.description]
         case .clear(.device(let stream)): ["clear", "device", stream.description]
         case .clear(.restoreEntry(let stream)): ["clear", "restore-entry", stream.description]
         case .clear(.module(let name, let argument)):
             ["clear", "module", FieldEncoding.encodeField(name), FieldEncoding.encodeField(argument)]
+        case .clear(.cardProfile(let card)): ["clear", "card-profile", FieldEncoding.encodeField(card)]
         }
     }
 
@@ -124,6 +127,13 @@ enum JournalLine {
                 FieldEncoding.decode(fields[1]).flatMap { name in
                     FieldEncoding.decode(fields[2]).map { .entry(.moduleUnloaded(name: name, argument: $0)) }
                 })
+        case ("card-profile"?, 3):
+            return record(
+                FieldEncoding.decode(fields[1]).flatMap { card in
+                    FieldEncoding.decode(fields[2]).map { .entry(.cardProfile(card: card, originalProfile: $0)) }
+                })
+        case ("clear"?, 3) where fields[1] == "card-profile":
+            return record(FieldEncoding.decode(fields[2]).map { .clear(.cardProfile(card: $0)) })
         case ("clear"?, 3):
             let stream = serial(fields[2])
             switch fields[1] {
@@ -133,7 +143,7 @@ enum JournalLine {
             case "restore-entry": return record(stream.map { .clear(.restoreEntry($0)) })
             default:
                 return problem(
-                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry or module")
+                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry, module or card-profile")
             }
         case ("clear"?, 4) where fields[1] == "module":
             return record(

@@ -1,0 +1,30 @@
+extension PolicyEngine {
+    /// The engine time (milliseconds, as in ``PolicyEvent/timePassed(milliseconds:)``) at which a
+    /// `timePassed` event changes something, or `nil` while nothing waits for time.
+    ///
+    /// Today that is the earliest end of an unplug hold: under the policy's `unplug-silence-ms`, or
+    /// ``relinkGraceMilliseconds`` after its stream came to rest, not running, where it fell back.
+    /// The agent arms one timer for it instead of polling, so an idle agent never wakes up.
+    ///
+    /// ```swift
+    /// if let deadline = engine.nextDeadline {
+    ///     timer.arm(after: .milliseconds(max(0, deadline - clock.milliseconds)))
+    /// }
+    /// ```
+    public var nextDeadline: Int? {
+        let limit = state.policy.routing.unplugSilenceMilliseconds
+        let ends = state.unplugHolds.values.flatMap { hold in
+            [limit > 0 ? hold.since + limit : nil, hold.quietSince.map { $0 + Self.relinkGraceMilliseconds }].compactMap { $0 }
+        }
+        return ends.min()
+    }
+
+    /// How long a stream held after an unplug may sit where it fell back without running before
+    /// that counts as its player's pause. pipewire-pulse shows a relinked stream corked there
+    /// until its node runs (milliseconds); a player paused meanwhile (over MPRIS, by the agent)
+    /// stays corked, never runs there, and would otherwise stay muted until it is moved or ends.
+    public static let relinkGraceMilliseconds = 3_000
+
+    /// The engine's time: the latest ``PolicyEvent/timePassed(milliseconds:)`` it handled.
+    public var now: Int { state.now }
+}
