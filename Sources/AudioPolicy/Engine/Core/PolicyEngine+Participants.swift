@@ -12,9 +12,8 @@ extension PolicyEngine {
     }
 
     func appRule(for app: AppIdentity) -> AppRule? {
-        let ids = app.identifiers
-        guard !ids.isEmpty else { return nil }
-        return state.policy.appRules.first { rule in ids.contains(where: rule.match.contains) }
+        guard !app.hasNoIdentifiers else { return nil }
+        return state.policy.appRules.first { rule in app.anyIdentifier(rule.match.contains) }
     }
 
     func behavior(of role: Role) -> RoleBehavior {
@@ -45,11 +44,10 @@ extension PolicyEngine {
     }
 
     func rank(of configuration: SessionConfiguration, app: AppIdentity) -> (Int, RankRule?) {
-        let ids = app.identifiers
         let rule = state.policy.rankRules.first { rule in
             (rule.categories.isEmpty || rule.categories.contains(configuration.category))
                 && (rule.modes.isEmpty || rule.modes.contains(configuration.mode))
-                && (rule.apps.isEmpty || ids.contains(where: rule.apps.contains))
+                && (rule.apps.isEmpty || app.anyIdentifier(rule.apps.contains))
         }
         return (rule?.rank ?? state.policy.ranks.defaultRank, rule)
     }
