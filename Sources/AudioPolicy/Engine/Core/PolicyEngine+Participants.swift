@@ -52,23 +52,29 @@ extension PolicyEngine {
         return (rule?.rank ?? state.policy.ranks.defaultRank, rule)
     }
 
+    func standing(of configuration: SessionConfiguration, app: AppIdentity) -> RankStanding {
+        let (rank, rule) = rank(of: configuration, app: app)
+        return RankStanding(configuration: configuration, rank: rank, rule: rule)
+    }
+
     func facts(of participant: Participant) -> ParticipantFacts? {
         switch participant {
         case .session(let id):
             guard let session = state.sessions[id] else { return nil }
-            let (rank, rule) = rank(of: session.configuration, app: session.app)
-            let exempt = appRule(for: session.app)?.exempt ?? false
+            let standing =
+                session.standing.flatMap { $0.configuration == session.configuration ? $0 : nil }
+                ?? standing(of: session.configuration, app: session.app)
+            let exempt = session.appExempt
             return ParticipantFacts(
-                configuration: session.configuration, rank: rank, rankRule: rule, exempt: exempt,
+                configuration: session.configuration, rank: standing.rank, rankRule: standing.rule, exempt: exempt,
                 interruptible: !exempt, duckable: !exempt, trigger: !exempt)
         case .stream(let id):
             guard let stream = state.streams[id] else { return nil }
-            let behavior = behavior(of: stream.role)
-            let configuration = behavior.configuration
-            let (rank, rule) = rank(of: configuration, app: stream.info.app)
+            let behavior = stream.behavior
             let exempt = stream.excludedBecause != nil
             return ParticipantFacts(
-                configuration: configuration, rank: rank, rankRule: rule, exempt: exempt,
+                configuration: stream.standing.configuration, rank: stream.standing.rank, rankRule: stream.standing.rule,
+                exempt: exempt,
                 interruptible: behavior.interruptible && !exempt, duckable: behavior.duckable && !exempt,
                 trigger: behavior.trigger && !exempt)
         }

@@ -7,6 +7,10 @@ struct StreamRecord: Hashable, Sendable {
     /// Why the stream is never touched (an exclusion, an exempt app, its session ended); `nil` otherwise.
     var excludedBecause: String?
     var role: Role
+    /// What its role makes it, and its rank: fixed while the record lives (a policy change or a
+    /// changed stream makes a new record).
+    var behavior: RoleBehavior
+    var standing: RankStanding
     var duckers: [Participant: Double] = [:]
     var silencers: [Participant: SilenceCause] = [:]
 
