@@ -60,13 +60,16 @@ extension PolicyEngine {
     func facts(of participant: Participant) -> ParticipantFacts? {
         switch participant {
         case .session(let id):
-            guard let session = state.sessions[id] else { return nil }
+            // Reads the fields it needs in place: a copy of the whole record, taken for every
+            // participant an activation weighs, cost more than the facts themselves.
+            guard let index = state.sessions.index(forKey: id) else { return nil }
+            let configuration = state.sessions.values[index].configuration
             let standing =
-                session.standing.flatMap { $0.configuration == session.configuration ? $0 : nil }
-                ?? standing(of: session.configuration, app: session.app)
-            let exempt = session.appExempt
+                state.sessions.values[index].standing.flatMap { $0.configuration == configuration ? $0 : nil }
+                ?? standing(of: configuration, app: state.sessions.values[index].app)
+            let exempt = state.sessions.values[index].appExempt
             return ParticipantFacts(
-                configuration: session.configuration, rank: standing.rank, rankRule: standing.rule, exempt: exempt,
+                configuration: configuration, rank: standing.rank, rankRule: standing.rule, exempt: exempt,
                 interruptible: !exempt, duckable: !exempt, trigger: !exempt)
         case .stream(let id):
             guard let stream = state.streams[id] else { return nil }
