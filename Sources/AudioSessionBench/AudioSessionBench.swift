@@ -14,8 +14,19 @@ struct AudioSessionBench: ParsableCommand {
             affect one stream while a voice prompt ducks the others (a stream appears and is ducked, \
             another stops and starts sounding, the first vanishes); all: events that affect every \
             stream (a ducking session activating and sounding, a call appearing, both ending); mix: \
-            a desktop-like mixture of both.
+            a desktop-like mixture of both. Lines reading activation sessions=N events=E seconds=S \
+            us_per_event=U decisions_per_event=D measure the engine's share of an activation round trip \
+            with N sessions registered (one activating, interrupting another, deactivating, the other \
+            activating again; the rest active ambient sessions).
             """)
+
+    /// What to measure.
+    enum Part: String, CaseIterable, ExpressibleByArgument {
+        case engine, activation
+    }
+
+    @Option(parsing: .upToNextOption, help: "What to measure: engine (stream events), activation (session events).")
+    var parts: [Part] = Part.allCases
 
     @Option(help: "The policy file the engine runs (the shipped policies/default.toml).")
     var policy: String
@@ -26,21 +37,37 @@ struct AudioSessionBench: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Event classes to measure: one, all, mix.")
     var classes: [EngineWorkload.Kind] = EngineWorkload.Kind.allCases
 
+    @Option(parsing: .upToNextOption, help: "Sessions registered for the activation lines.")
+    var sessions: [Int] = [1, 10, 100]
+
     @Option(help: "Minimum measuring time per line, in milliseconds.")
     var milliseconds: Int = 300
 
+    @Option(help: "Run exactly this many event cycles per line instead of timing (for instruction counts under callgrind).")
+    var cycles: Int?
+
     func validate() throws {
         guard streams.allSatisfy({ $0 > 0 }) else { throw ValidationError("stream counts must be positive") }
+        guard sessions.allSatisfy({ $0 > 0 }) else { throw ValidationError("session counts must be positive") }
+        guard cycles.map({ $0 > 0 }) ?? true else { throw ValidationError("--cycles must be positive") }
         guard milliseconds > 0 else { throw ValidationError("--milliseconds must be positive") }
     }
 
     func run() throws {
         let loaded = try LoadedPolicyFile(path: policy)
-        for count in streams {
-            for workload in classes {
-                var bench = EngineWorkload(kind: workload, streamCount: count, policy: loaded.policy)
-                let result = bench.measure(atLeastMilliseconds: milliseconds)
-                print(result.line)
+        let budget: MeasuringBudget = if let cycles { .cycles(cycles) } else { .milliseconds(milliseconds) }
+        if parts.contains(.engine) {
+            for count in streams {
+                for workload in classes {
+                    var bench = EngineWorkload(kind: workload, streamCount: count, policy: loaded.policy)
+                    print(bench.measure(budget).line)
+                }
+            }
+        }
+        if parts.contains(.activation) {
+            for count in sessions {
+                var bench = ActivationWorkload(sessionCount: count, policy: loaded.policy)
+                print(bench.measure(budget).line)
             }
         }
     }

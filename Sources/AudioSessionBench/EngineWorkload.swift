@@ -90,16 +90,14 @@ struct EngineWorkload {
         return [.streamAppeared(call), .streamVanished("call")]
     }
 
-    /// Runs whole cycles until at least `milliseconds` have passed (and at least two cycles), timing
-    /// only the engine's `handle` calls.
-    mutating func measure(atLeastMilliseconds milliseconds: Int) -> EngineMeasurement {
+    /// Runs whole cycles until the budget is spent, timing only the engine's `handle` calls.
+    mutating func measure(_ budget: MeasuringBudget) -> EngineMeasurement {
         let clock = ContinuousClock()
-        let budget = Duration.milliseconds(milliseconds)
         var elapsed = Duration.zero
         var events = 0
         var decisions = 0
         var cycles = 0
-        while elapsed < budget || cycles < 2 {
+        while !budget.isSpent(elapsed: elapsed, cycles: cycles) {
             let batch = cycle(rotation: next)
             next &+= 1
             let start = clock.now

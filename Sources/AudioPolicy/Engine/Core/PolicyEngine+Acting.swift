@@ -32,32 +32,40 @@ extension PolicyEngine {
         guard state.policy.enabled, !facts.exempt else { return }
 
         if !facts.isMixable || facts.isExclusive || facts.interruptsSpokenAudio {
+            // Who to act on is chosen first and acted on after: changing the state while iterating
+            // over it would copy every record (copy-on-write), and nothing acting changes decides who.
             var stoppedActors: [Participant] = []
+            var interrupted: [SessionID] = []
             for (id, session) in state.sessions where Participant.session(id) != actor {
                 guard session.activity != .inactive, let theirs = self.facts(of: .session(id)),
                     interrupts(facts, theirs)
                 else { continue }
                 if session.activity == .active { stoppedActors.append(.session(id)) }
-                interrupt(id, by: actor, facts)
+                interrupted.append(id)
             }
+            for id in interrupted { interrupt(id, by: actor, facts) }
+            var silenced: [(StreamID, SilenceCause)] = []
             for (id, stream) in state.streams where stream.info.direction == .playback {
                 let target = Participant.stream(id)
                 guard target != actor, participant(of: stream) == target,
                     stream.info.isSounding || !stream.silencers.isEmpty,
                     let theirs = self.facts(of: target), interrupts(facts, theirs)
                 else { continue }
-                silence(id, by: actor, facts.isExclusive && theirs.rank < facts.rank ? .exclusive : .interruption)
+                silenced.append((id, facts.isExclusive && theirs.rank < facts.rank ? .exclusive : .interruption))
             }
+            for (id, cause) in silenced { silence(id, by: actor, cause) }
             // Those interrupted stop acting only now, so what they held is already held by the newcomer.
             for stopped in stoppedActors { stopActing(stopped) }
         }
         if facts.configuration.category == .record, case .session = actor, state.policy.interruption.recordSilencesOutput {
+            var silenced: [StreamID] = []
             for (id, stream) in state.streams where stream.info.direction == .playback {
                 guard participant(of: stream) != actor, let theirs = self.facts(of: participant(of: stream)),
                     theirs.interruptible, stream.excludedBecause == nil
                 else { continue }
-                silence(id, by: actor, .record)
+                silenced.append(id)
             }
+            for id in silenced { silence(id, by: actor, .record) }
         }
         updateDucking(actor)
     }
@@ -143,13 +151,14 @@ extension PolicyEngine {
         state.actors[actor]?.isDucking = shouldDuck
         if shouldDuck {
             let level = state.policy.ducking.level
-            var ducked: Set<StreamID> = []
-            for (id, stream) in state.streams where ducks(actor, stream) {
+            // Chosen first, lowered after: lowering while iterating would copy every stream record.
+            var ducked: [StreamID] = []
+            for (id, stream) in state.streams where ducks(actor, stream) { ducked.append(id) }
+            for id in ducked {
                 touch(id)
                 state.streams[id]?.duckers[actor] = level
-                ducked.insert(id)
             }
-            state.actors[actor]?.duckedStreams = ducked
+            state.actors[actor]?.duckedStreams = Set(ducked)
         } else {
             for id in record.duckedStreams {
                 touch(id)

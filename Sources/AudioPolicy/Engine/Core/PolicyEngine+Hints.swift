@@ -55,7 +55,7 @@ extension PolicyEngine {
         for id in candidates.sorted() {
             guard let session = state.sessions[id] else { continue }
             let wantsHint = session.hasDeclared && [.ambient, .soloAmbient].contains(session.configuration.category)
-                && appRule(for: session.app)?.exempt != true
+                && !session.appExempt
                 && hasOtherPrimaryAudio(than: .session(id))
             guard wantsHint != session.hintBegun else { continue }
             state.sessions[id]?.hintBegun = wantsHint

@@ -12,9 +12,8 @@ extension PolicyEngine {
     }
 
     func appRule(for app: AppIdentity) -> AppRule? {
-        let ids = app.identifiers
-        guard !ids.isEmpty else { return nil }
-        return state.policy.appRules.first { rule in ids.contains(where: rule.match.contains) }
+        guard !app.hasNoIdentifiers else { return nil }
+        return state.policy.appRules.first { rule in app.anyIdentifier(rule.match.contains) }
     }
 
     func behavior(of role: Role) -> RoleBehavior {
@@ -45,32 +44,40 @@ extension PolicyEngine {
     }
 
     func rank(of configuration: SessionConfiguration, app: AppIdentity) -> (Int, RankRule?) {
-        let ids = app.identifiers
         let rule = state.policy.rankRules.first { rule in
             (rule.categories.isEmpty || rule.categories.contains(configuration.category))
                 && (rule.modes.isEmpty || rule.modes.contains(configuration.mode))
-                && (rule.apps.isEmpty || ids.contains(where: rule.apps.contains))
+                && (rule.apps.isEmpty || app.anyIdentifier(rule.apps.contains))
         }
         return (rule?.rank ?? state.policy.ranks.defaultRank, rule)
+    }
+
+    func standing(of configuration: SessionConfiguration, app: AppIdentity) -> RankStanding {
+        let (rank, rule) = rank(of: configuration, app: app)
+        return RankStanding(configuration: configuration, rank: rank, rule: rule)
     }
 
     func facts(of participant: Participant) -> ParticipantFacts? {
         switch participant {
         case .session(let id):
-            guard let session = state.sessions[id] else { return nil }
-            let (rank, rule) = rank(of: session.configuration, app: session.app)
-            let exempt = appRule(for: session.app)?.exempt ?? false
+            // Reads the fields it needs in place: a copy of the whole record, taken for every
+            // participant an activation weighs, cost more than the facts themselves.
+            guard let index = state.sessions.index(forKey: id) else { return nil }
+            let configuration = state.sessions.values[index].configuration
+            let standing =
+                state.sessions.values[index].standing.flatMap { $0.configuration == configuration ? $0 : nil }
+                ?? standing(of: configuration, app: state.sessions.values[index].app)
+            let exempt = state.sessions.values[index].appExempt
             return ParticipantFacts(
-                configuration: session.configuration, rank: rank, rankRule: rule, exempt: exempt,
+                configuration: configuration, rank: standing.rank, rankRule: standing.rule, exempt: exempt,
                 interruptible: !exempt, duckable: !exempt, trigger: !exempt)
         case .stream(let id):
             guard let stream = state.streams[id] else { return nil }
-            let behavior = behavior(of: stream.role)
-            let configuration = behavior.configuration
-            let (rank, rule) = rank(of: configuration, app: stream.info.app)
+            let behavior = stream.behavior
             let exempt = stream.excludedBecause != nil
             return ParticipantFacts(
-                configuration: configuration, rank: rank, rankRule: rule, exempt: exempt,
+                configuration: stream.standing.configuration, rank: stream.standing.rank, rankRule: stream.standing.rule,
+                exempt: exempt,
                 interruptible: behavior.interruptible && !exempt, duckable: behavior.duckable && !exempt,
                 trigger: behavior.trigger && !exempt)
         }

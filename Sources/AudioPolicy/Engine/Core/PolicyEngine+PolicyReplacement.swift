@@ -13,6 +13,7 @@ extension PolicyEngine {
             fresh.registerSession(session.id, app: session.app)
             fresh.state.sessions[session.id]?.registrationOrder = session.registrationOrder
             fresh.state.sessions[session.id]?.configuration = session.configuration
+            fresh.refreshStanding(of: session.id)
             fresh.state.sessions[session.id]?.hintBegun = session.hintBegun
             fresh.state.sessions[session.id]?.hasDeclared = session.hasDeclared
         }

@@ -4,6 +4,9 @@ extension PolicyEngine {
     mutating func registerSession(_ id: SessionID, app: AppIdentity) {
         guard state.sessions[id] == nil else { return }
         state.sessions[id] = SessionRecord(id: id, app: app, registrationOrder: state.nextOrder)
+        let appExempt = appRule(for: app)?.exempt ?? false
+        state.sessions[id]?.appExempt = appExempt
+        refreshStanding(of: id)
         state.nextOrder += 1
         transaction.hintCandidates.insert(id)
     }
@@ -14,9 +17,17 @@ extension PolicyEngine {
         transaction.hintCandidates.insert(id)
         guard state.sessions[id]?.configuration != configuration else { return }
         state.sessions[id]?.configuration = configuration
+        refreshStanding(of: id)
         transaction.dirty.insert(.session(id))
         transaction.hintCandidates.insert(id)
         restartActing(.session(id))
+    }
+
+    /// Works out the session's rank for its configuration again.
+    mutating func refreshStanding(of id: SessionID) {
+        guard let session = state.sessions[id] else { return }
+        let standing = standing(of: session.configuration, app: session.app)
+        state.sessions[id]?.standing = standing
     }
 
     mutating func activateSession(_ id: SessionID) {

@@ -4,7 +4,11 @@ extension PolicyEngine {
     mutating func addStream(_ info: StreamInfo, order: Int?, endedSession: SessionID? = nil) {
         let streamOrder = order ?? state.nextOrder
         if order == nil { state.nextOrder += 1 }
-        var record = StreamRecord(info: info, order: streamOrder, excludedBecause: exclusionReason(info), role: resolveRole(info))
+        let role = resolveRole(info)
+        let behavior = behavior(of: role)
+        var record = StreamRecord(
+            info: info, order: streamOrder, excludedBecause: exclusionReason(info), role: role, behavior: behavior,
+            standing: standing(of: behavior.configuration, app: info.app))
         if let session = info.session, state.sessions[session] == nil {
             // The agent names only sessions it registered; an unknown one means none.
             record.info.session = nil

@@ -25,4 +25,8 @@ struct SessionRecord: Hashable, Sendable {
     var speakerOverride = false
     /// `setPreferredInput`: the input the app chose, while it exists.
     var preferredInput: DeviceID?
+    /// Its rank for its configuration, kept current by ``PolicyEngine/refreshStanding(of:)``.
+    var standing: RankStanding?
+    /// Whether an app rule exempts its app (the app and the policy never change under a record).
+    var appExempt = false
 }

@@ -11,6 +11,10 @@ struct StreamRecord: Hashable, Sendable {
     /// reports about it meanwhile.
     var endedSession: SessionID?
     var role: Role
+    /// What its role makes it, and its rank: fixed while the record lives (a policy change or a
+    /// changed stream makes a new record).
+    var behavior: RoleBehavior
+    var standing: RankStanding
     var duckers: [Participant: Double] = [:]
     var silencers: [Participant: SilenceCause] = [:]
 
