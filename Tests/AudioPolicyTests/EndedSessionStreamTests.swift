@@ -47,6 +47,33 @@ struct EndedSessionStreamTests {
         #expect(again.contains { if case .activated(player, _) = $0 { true } else { false } }, "\(again)")
     }
 
+    @Test("a stream still there two seconds after its session ended is its app's legacy stream")
+    func leftoverThatPlaysOnBecomesLegacy() throws {
+        var engine = PolicyEngine(policy: Self.policy)
+        let player: SessionID = "player"
+        let call: SessionID = "call"
+        _ = engine.handle(.timePassed(milliseconds: 10_000))
+        _ = engine.handle(.sessionRegistered(player, app: AppIdentity(applicationID: "org.example.Music")))
+        _ = engine.handle(.sessionConfigured(player, try SessionConfiguration(category: .playback)))
+        _ = engine.handle(.sessionRegistered(call, app: AppIdentity(applicationID: "org.example.Call")))
+        _ = engine.handle(.sessionConfigured(call, try SessionConfiguration(category: .playAndRecord, mode: .voiceChat)))
+        _ = engine.handle(.sessionActivated(call))
+        _ = engine.handle(.streamAppeared(Self.farEnd(session: call)))
+        _ = engine.handle(.sessionEnded(call))  // closed its session; its process plays on
+        _ = engine.handle(.streamChanged(Self.farEnd(session: nil)))
+        #expect(engine.nextDeadline == 10_000 + PolicyEngine.leftoverGraceMilliseconds)
+
+        _ = engine.handle(.timePassed(milliseconds: 10_000 + PolicyEngine.leftoverGraceMilliseconds - 1))
+        let early = engine.handle(.sessionActivated(player))
+        #expect(early.contains { if case .activated(player, _) = $0 { true } else { false } }, "\(early)")
+        _ = engine.handle(.sessionDeactivated(player, notifyOthers: false))
+
+        _ = engine.handle(.timePassed(milliseconds: 10_000 + PolicyEngine.leftoverGraceMilliseconds))
+        #expect(engine.nextDeadline == nil)
+        let late = engine.handle(.sessionActivated(player))
+        #expect(late.contains { if case .activationRefused(player, _, _) = $0 { true } else { false } }, "\(late)")
+    }
+
     @Test("control: a phone stream no session ever owned holds priority against the music")
     func legacyPhoneStreamHoldsPriority() throws {
         var engine = PolicyEngine(policy: Self.policy)

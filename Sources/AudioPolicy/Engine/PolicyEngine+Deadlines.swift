@@ -2,8 +2,9 @@ extension PolicyEngine {
     /// The engine time (milliseconds, as in ``PolicyEvent/timePassed(milliseconds:)``) at which a
     /// `timePassed` event changes something, or `nil` while nothing waits for time.
     ///
-    /// Today that is the earliest end of an unplug hold: under the policy's `unplug-silence-ms`, or
-    /// ``relinkGraceMilliseconds`` after its stream came to rest, not running, where it fell back.
+    /// That is the earliest end of an unplug hold (under the policy's `unplug-silence-ms`, or
+    /// ``relinkGraceMilliseconds`` after its stream came to rest, not running, where it fell back)
+    /// or of an ended session's leftover stream (``leftoverGraceMilliseconds``).
     /// The agent arms one timer for it instead of polling, so an idle agent never wakes up.
     ///
     /// ```swift
@@ -12,12 +13,23 @@ extension PolicyEngine {
     /// }
     /// ```
     public var nextDeadline: Int? {
+        let leftoversEnd = state.streams.values.compactMap { $0.leftover.map { $0.since + Self.leftoverGraceMilliseconds } }.min()
+        return [unplugHoldDeadline, leftoversEnd].compactMap { $0 }.min()
+    }
+
+    /// The earliest end of an unplug hold, if any.
+    var unplugHoldDeadline: Int? {
         let limit = state.policy.routing.unplugSilenceMilliseconds
         let ends = state.unplugHolds.values.flatMap { hold in
             [limit > 0 ? hold.since + limit : nil, hold.quietSince.map { $0 + Self.relinkGraceMilliseconds }].compactMap { $0 }
         }
         return ends.min()
     }
+
+    /// How long the streams of an ended session stay excluded before they count as their app's
+    /// legacy streams (``EndedSessionLeftover``): an app that quits has its streams gone within
+    /// milliseconds; one that closed its session and plays on is still there after two seconds.
+    public static let leftoverGraceMilliseconds = 2_000
 
     /// How long a stream held after an unplug may sit where it fell back without running before
     /// that counts as its player's pause. pipewire-pulse shows a relinked stream corked there

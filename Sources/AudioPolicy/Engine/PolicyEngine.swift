@@ -70,7 +70,7 @@ public struct PolicyEngine: Sendable {
             let order = state.streams[info.id]?.order
             // A leftover of an ended session stays one: the app is going away, and the server's
             // last words about its stream (a cork, a re-resolved session) must not make it act.
-            let endedSession = state.streams[info.id]?.endedSession
+            let leftover = state.streams[info.id]?.leftover
             if let old = state.streams[info.id] {
                 if let session = old.session { transaction.routesDirty.insert(session) }
                 noteDeviceChange(of: info.id, from: old.info.device, to: info.device)
@@ -79,7 +79,7 @@ public struct PolicyEngine: Sendable {
                 touch(info.id)
                 removeStream(info.id)
             }
-            addStream(info, order: order, endedSession: endedSession)
+            addStream(info, order: order, leftover: leftover)
             noteRunning(info.id)
             noteQuiet(info.id)
         case .streamSoundingChanged(let id, let isSounding):
@@ -132,12 +132,17 @@ public struct PolicyEngine: Sendable {
             guard let deadline = nextDeadline, deadline <= state.now else { return [] }
             let limit = state.policy.routing.unplugSilenceMilliseconds
             let now = state.now
-            let timedOut = limit > 0 && state.unplugHolds.values.contains { now - $0.since >= limit }
-            begin(release: timedOut ? "unplug silence time limit" : "stopped where it fell back", source: nil, resume: false)
-            releaseUnplugHolds { _, hold in
-                (limit > 0 && now - hold.since >= limit)
-                    || hold.quietSince.map { now - $0 >= Self.relinkGraceMilliseconds } == true
+            if let holdsEnd = unplugHoldDeadline, holdsEnd <= now {
+                let timedOut = limit > 0 && state.unplugHolds.values.contains { now - $0.since >= limit }
+                begin(release: timedOut ? "unplug silence time limit" : "stopped where it fell back", source: nil, resume: false)
+                releaseUnplugHolds { _, hold in
+                    (limit > 0 && now - hold.since >= limit)
+                        || hold.quietSince.map { now - $0 >= Self.relinkGraceMilliseconds } == true
+                }
+            } else {
+                begin(release: "its session ended and the stream plays on", source: nil, resume: false)
             }
+            adoptLeftovers()
         }
         if let session = event.sessionWhoseRouteMayChange { transaction.routesDirty.insert(session) }
         return finish()

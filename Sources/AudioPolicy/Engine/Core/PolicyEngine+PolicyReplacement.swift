@@ -18,7 +18,7 @@ extension PolicyEngine {
             fresh.state.sessions[session.id]?.hasDeclared = session.hasDeclared
         }
         for stream in old.streams.values.sorted(by: { $0.order < $1.order }) {
-            fresh.addStream(stream.info, order: stream.order, endedSession: stream.endedSession)
+            fresh.addStream(stream.info, order: stream.order, leftover: stream.leftover)
         }
         fresh.state.nextOrder = old.nextOrder
         // Replay activations in their original order; one now refused counts as interrupted by its holder.

@@ -73,7 +73,7 @@ extension PolicyEngine {
             removeCauses(from: streamID)
             // Its streams linger until the server drops them; nothing may act on them meanwhile.
             state.streams[streamID]?.excludedBecause = Self.endedSessionExclusion(id)
-            state.streams[streamID]?.endedSession = id
+            state.streams[streamID]?.leftover = EndedSessionLeftover(session: id, since: state.now)
         }
         state.sessions[id] = nil
         transaction.dirty.insert(.session(id))

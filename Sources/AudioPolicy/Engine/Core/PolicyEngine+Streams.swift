@@ -1,7 +1,7 @@
 extension PolicyEngine {
-    /// - Parameter endedSession: the session the stream took part through until it ended (the
-    ///   stream keeps its exclusion unless it now names a live session).
-    mutating func addStream(_ info: StreamInfo, order: Int?, endedSession: SessionID? = nil) {
+    /// - Parameter leftover: set when the stream is what an ended session left behind (it stays
+    ///   excluded unless it now names a live session).
+    mutating func addStream(_ info: StreamInfo, order: Int?, leftover: EndedSessionLeftover? = nil) {
         let streamOrder = order ?? state.nextOrder
         if order == nil { state.nextOrder += 1 }
         let role = resolveRole(info)
@@ -13,9 +13,9 @@ extension PolicyEngine {
             // The agent names only sessions it registered; an unknown one means none.
             record.info.session = nil
         }
-        if let endedSession, record.info.session == nil {
-            record.endedSession = endedSession
-            record.excludedBecause = Self.endedSessionExclusion(endedSession)
+        if let leftover, record.info.session == nil {
+            record.leftover = leftover
+            record.excludedBecause = Self.endedSessionExclusion(leftover.session)
         }
         state.streams[info.id] = record
         if order == nil {
@@ -89,6 +89,19 @@ extension PolicyEngine {
                 // A trigger that stops sounding has ended, like a deactivation with notify-others.
                 stopActing(target)
             }
+        }
+    }
+
+    /// Streams an ended session left behind more than ``leftoverGraceMilliseconds`` ago: their app
+    /// lives on without its session, so they become its legacy streams.
+    mutating func adoptLeftovers() {
+        let due = state.streams.values.filter { record in
+            record.leftover.map { state.now - $0.since >= Self.leftoverGraceMilliseconds } == true
+        }
+        for record in due.sorted(by: { $0.order < $1.order }) {
+            touch(record.info.id)
+            removeStream(record.info.id)
+            addStream(record.info, order: record.order)
         }
     }
 }

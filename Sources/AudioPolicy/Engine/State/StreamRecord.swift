@@ -6,10 +6,8 @@ struct StreamRecord: Hashable, Sendable {
     var order: Int
     /// Why the stream is never touched (an exclusion, an exempt app, its session ended); `nil` otherwise.
     var excludedBecause: String?
-    /// The session the stream took part through until that session ended. Its app is going
-    /// away: what it leaves on the server is excluded until it vanishes, whatever the server
-    /// reports about it meanwhile.
-    var endedSession: SessionID?
+    /// Set while the stream is what an ended session left behind (see ``EndedSessionLeftover``).
+    var leftover: EndedSessionLeftover?
     var role: Role
     /// What its role makes it, and its rank: fixed while the record lives (a policy change or a
     /// changed stream makes a new record).
