@@ -79,9 +79,14 @@ enum StreamTranslation {
     /// The engine's view of a device; `nil` for monitor sources, which are not devices a user picks.
     static func info(for device: SoundDevice) -> DeviceInfo? {
         guard !device.isMonitor else { return nil }
+        var portAvailability: [String: Bool] = [:]
+        for port in device.ports where port.availability != .unknown {
+            portAvailability[device.uid(ofPortNamed: port.name)] = port.availability == .available
+        }
         return DeviceInfo(
             id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture,
-            port: device.portDescription, isAvailable: device.activePort?.availability != .unavailable)
+            port: device.portDescription, isAvailable: device.activePort?.availability != .unavailable,
+            portAvailability: portAvailability)
     }
 
     /// The engine's name for a device: its kind and server name (names survive a server restart,

@@ -15,7 +15,7 @@ public enum PortTypeClassifier {
     /// The port type of the device the evidence describes.
     public static func portType(for evidence: PortTypeEvidence) -> PortType {
         bluetooth(evidence) ?? airPlay(evidence) ?? formFactor(evidence) ?? activePort(evidence)
-            ?? icon(evidence) ?? words(evidence) ?? bus(evidence) ?? fallback(evidence)
+            ?? internalCard(evidence) ?? icon(evidence) ?? words(evidence) ?? bus(evidence) ?? fallback(evidence)
     }
 
     /// A Bluetooth device's profile decides: LE Audio (BAP, LC3), hands-free (HSP/HFP, mSBC, CVSD)
@@ -46,12 +46,18 @@ public enum PortTypeClassifier {
         case "handset": return output ? .builtInReceiver : .builtInMic
         case "speaker": return output ? .builtInSpeaker : nil
         case "microphone": return output ? nil : .builtInMic
-        case "internal": return output ? .builtInSpeaker : .builtInMic
         case "car": return .carAudio
         case "tv": return output ? .hdmi : nil
         case "webcam": return output ? nil : (evidence.bus == "usb" ? .usbAudio : .builtInMic)
         default: return nil
         }
+    }
+
+    /// `device.form_factor=internal`, which udev gives the sound chips on the machine's own PCI bus: a built-in
+    /// speaker or microphone, unless the active port says better (a laptop's one sink is
+    /// "headphones" while its headphone jack is the active port).
+    static func internalCard(_ evidence: PortTypeEvidence) -> PortType? {
+        evidence.formFactor == "internal" ? (evidence.isOutput ? .builtInSpeaker : .builtInMic) : nil
     }
 
     /// The active port: the server's port type first, then the port's name (ALSA mixer paths

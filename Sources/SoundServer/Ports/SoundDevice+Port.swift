@@ -15,8 +15,15 @@ extension SoundDevice {
     /// ```swift
     /// sink.portUID  // "alsa_output.pci-0000_00_1f.3.analog-stereo#analog-output-headphones"
     /// ```
-    public var portUID: String {
-        guard let port = activePortName, !port.isEmpty else { return name }
+    public var portUID: String { uid(ofPortNamed: activePortName) }
+
+    /// The UID the device would have as a route port with `port` active (its name alone without one).
+    ///
+    /// ```swift
+    /// sink.uid(ofPortNamed: "analog-output-speaker")  // "alsa_output.pci-0000_00_1f.3.analog-stereo#analog-output-speaker"
+    /// ```
+    public func uid(ofPortNamed port: String?) -> String {
+        guard let port, !port.isEmpty else { return name }
         return "\(name)#\(port)"
     }
 

@@ -11,17 +11,39 @@ extension PolicyEngine {
         let plugged = device.isAvailable && old?.isAvailable != true
         let unplugged = !device.isAvailable && old?.isAvailable == true
         if plugged {
-            state.devicePlugOrder[device.id] = state.nextOrder
-            state.nextOrder += 1
-            transaction.routeReason = .newDeviceAvailable
-            state.lastDeviceChange = DeviceChangeMark(reason: .newDeviceAvailable, port: device.port, serial: state.eventSerial)
-            clearSpeakerOverrides()
-            applyLastInWins(device)
+            devicePlugged(device)
         } else if unplugged {
             deviceWentAway(device)
+        } else if let old, old.port.uid != device.port.uid {
+            activePortSwitched(from: old, to: device)
         } else if old?.port != device.port {
             transaction.routeReason = .routeConfigurationChange
         }
+    }
+
+    /// The active port of a device that stays switched (a laptop's headphone jack, with
+    /// PulseAudio's module-switch-on-port-available or WirePlumber following it): the new port
+    /// just plugged is a plug, the old port just pulled an unplug, anything else the user's pick.
+    /// The plug is told first: plugging headphones makes a laptop's speaker port unavailable too.
+    private mutating func activePortSwitched(from old: DeviceInfo, to device: DeviceInfo) {
+        let newPortPlugged = device.portAvailability[device.port.uid] == true && old.portAvailability[device.port.uid] == false
+        let oldPortPulled = device.portAvailability[old.port.uid] == false
+        if newPortPlugged {
+            devicePlugged(device)
+        } else if oldPortPulled {
+            deviceWentAway(old, stays: true)
+        } else {
+            transaction.routeReason = .routeConfigurationChange
+        }
+    }
+
+    private mutating func devicePlugged(_ device: DeviceInfo) {
+        state.devicePlugOrder[device.id] = state.nextOrder
+        state.nextOrder += 1
+        transaction.routeReason = .newDeviceAvailable
+        state.lastDeviceChange = DeviceChangeMark(reason: .newDeviceAvailable, port: device.port, serial: state.eventSerial)
+        clearSpeakerOverrides()
+        applyLastInWins(device)
     }
 
     /// A device went away.
@@ -56,8 +78,9 @@ extension PolicyEngine {
     }
 
     /// The device is gone or unplugged: what played there pauses (sessions through their route
-    /// change, apps without the library by silence where they fell back to).
-    private mutating func deviceWentAway(_ device: DeviceInfo) {
+    /// change, apps without the library by silence where they fell back to). A device that
+    /// `stays` lost only its active port: its streams fall back to it, on its new port.
+    private mutating func deviceWentAway(_ device: DeviceInfo, stays: Bool = false) {
         transaction.routeReason = .oldDeviceUnavailable
         state.lastDeviceChange = DeviceChangeMark(reason: .oldDeviceUnavailable, port: device.port, serial: state.eventSerial)
         clearSpeakerOverrides()
@@ -78,7 +101,7 @@ extension PolicyEngine {
             } ?? false
             guard playedThere || rescuedFromThere else { continue }
             touch(id)
-            let fellBackTo = playedThere ? nil : stream.info.device
+            let fellBackTo = playedThere && !stays ? nil : stream.info.device
             var hold = UnplugHold(device: device.id, fellBackTo: fellBackTo, since: state.now)
             hold.ranAfterFallback = fellBackTo != nil && stream.info.isSounding
             state.unplugHolds[id] = hold
