@@ -270,6 +270,9 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
         case .routeChanged(let id, let reason, let previous, let current, let why):
             .routeChanged(name(of: id), reason: reason, previous: previous, current: current, because: name(of: why))
         case .secondaryAudioHint(let id, let hint, let why): .secondaryAudioHint(name(of: id), hint, because: name(of: why))
+        case .loadEchoCanceller(let canceller, let why): .loadEchoCanceller(canceller, because: name(of: why))
+        case .moveToEchoCanceller(let id, let canceller, let why): .moveToEchoCanceller(name(of: id), canceller, because: name(of: why))
+        case .unloadEchoCanceller(let canceller, let why): .unloadEchoCanceller(canceller, because: name(of: why))
         }
     }
 }
