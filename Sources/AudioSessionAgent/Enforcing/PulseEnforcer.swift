@@ -1,4 +1,5 @@
 import AudioPolicy
+import Glibc
 import Logging
 import PulseBackend
 import SoundServer
@@ -35,6 +36,10 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     /// New streams' user values taken from the journal, until the engine has decided on them.
     var inherited: [StreamSerial: InheritedBase] = [:]
     var ticker: PulseLoopTimer?
+    /// Echo cancellers loaded (or loading) for the engine, by its id.
+    var echoCancellers: [EchoCancellerID: LoadedEchoCanceller] = [:]
+    /// Tells this agent's canceller devices from a previous agent's: the process id.
+    let cancellerInstance = String(getpid())
     var isShuttingDown = false
 
     /// How often ramps step: 50 times a second, the slowest rate not heard as a staircase.
@@ -69,6 +74,9 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
             case .move(let id, let device, _): move(id, to: device)
             case .unmove(let id, _): unmove(id)
             case .setDefaultDevice(let device, _, _): makeDefault(device)
+            case .loadEchoCanceller(let canceller, _): loadEchoCanceller(canceller)
+            case .moveToEchoCanceller(let id, let canceller, _): moveToEchoCanceller(id, canceller)
+            case .unloadEchoCanceller(let id, _): unloadEchoCanceller(id)
             case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
                 .setCardProfile:
                 // Cards are not mirrored from the pulse backend yet, so no card decisions arise.

@@ -61,7 +61,7 @@ enum StreamTranslation {
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
             session: resolution.session, app: app(of: stream, client: client), isSounding: !stream.isCorked,
-            device: device.map(deviceID(of:)))
+            device: device.flatMap(engineDevice(of:)))
     }
 
     /// Who the app is, from the stream's properties first and its client's second.
@@ -78,10 +78,18 @@ enum StreamTranslation {
 
     /// The engine's view of a device; `nil` for monitor sources, which are not devices a user picks.
     static func info(for device: SoundDevice) -> DeviceInfo? {
-        guard !device.isMonitor else { return nil }
+        guard !device.isMonitor, !EchoCancellerModule.isCancellerDevice(named: device.name) else { return nil }
         return DeviceInfo(
             id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture,
             port: device.portDescription, isAvailable: device.activePort?.availability != .unavailable)
+    }
+
+    /// The device a stream counts as playing on or recording from: an agent's echo canceller is
+    /// invisible to the engine, so a stream on one is on the canceller's master device (`nil` while
+    /// the master is unknown: the engine takes that as a stream between devices).
+    static func engineDevice(of device: SoundDevice) -> DeviceID? {
+        guard EchoCancellerModule.isCancellerDevice(named: device.name) else { return deviceID(of: device) }
+        return device.properties["device.master_device"].map { deviceID(named: $0, device.kind == .sink ? .playback : .capture) }
     }
 
     /// The engine's name for a device: its kind and server name (names survive a server restart,

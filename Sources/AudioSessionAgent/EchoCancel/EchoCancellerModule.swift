@@ -1,0 +1,50 @@
+import AudioPolicy
+
+/// How the agent names and loads one echo canceller on a PulseAudio-protocol server:
+/// `module-echo-cancel` between the engine's two master devices, with virtual devices the agent
+/// names so it can move streams onto them by name, find them in the graph and sweep up a
+/// crashed agent's leftovers.
+///
+/// The DSP runs in the server's process (PulseAudio, or pipewire-pulse, which loads PipeWire's
+/// echo-cancel module into itself), never in the agent's.
+struct EchoCancellerModule: Hashable, Sendable {
+    /// The server module.
+    static let moduleName = "module-echo-cancel"
+    /// What every name of a device the agent's cancellers create starts with.
+    static let devicePrefix = "audiosession.echo-cancel."
+
+    var canceller: EchoCanceller
+    /// Tells this agent's cancellers from a previous agent's with the same engine id.
+    var instance: String
+
+    /// The canceller's virtual sink, which streams play to.
+    var sinkName: String { Self.devicePrefix + "\(instance).\(canceller.id).sink" }
+    /// The canceller's virtual source, which streams record from.
+    var sourceName: String { Self.devicePrefix + "\(instance).\(canceller.id).source" }
+
+    /// The module argument: masters by name, the canceller's own arguments quoted as one value.
+    func argument(sinkMaster: String, sourceMaster: String) -> String {
+        let settings = canceller.settings
+        let processing: String
+        switch settings.kind {
+        case .webrtc:
+            let gain = settings.gainControl ? 1 : 0
+            processing =
+                "analog_gain_control=\(gain) digital_gain_control=\(gain) noise_suppression=\(settings.noiseSuppression ? 1 : 0)"
+        case .speex:
+            processing = "agc=\(settings.gainControl ? 1 : 0) denoise=\(settings.noiseSuppression ? 1 : 0)"
+        }
+        return [
+            "aec_method=\(settings.kind.rawValue)", "aec_args='\(processing)'", "sink_master=\(sinkMaster)",
+            "source_master=\(sourceMaster)", "sink_name=\(sinkName)", "source_name=\(sourceName)", "use_master_format=1",
+        ].joined(separator: " ")
+    }
+
+    /// Whether a loaded module's argument names devices of some agent's canceller.
+    static func isAgentCanceller(moduleName name: String, argument: String) -> Bool {
+        name == moduleName && argument.contains("sink_name=" + devicePrefix)
+    }
+
+    /// Whether a device is one of some agent's canceller devices (not a device a user picks).
+    static func isCancellerDevice(named name: String) -> Bool { name.hasPrefix(devicePrefix) }
+}

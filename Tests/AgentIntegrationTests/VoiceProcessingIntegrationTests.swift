@@ -1,0 +1,199 @@
+import AudioSessionTesting
+import Foundation
+import Testing
+
+extension AgentIntegrationTests {
+    /// Voice processing on real PulseAudio: a voice-chat session's far end played to the speaker
+    /// comes back on the microphone through a simulated room (``SimulatedRoom``); the canceller the
+    /// agent loads removes it from the session's capture. The canceller exists only while a call is
+    /// active, and nothing of it remains after the session, its app or the agent ends.
+    @Suite("voice processing")
+    struct VoiceProcessing {
+        /// How long the canceller gets to converge before the echo is measured.
+        static let convergenceSeconds = 5
+        static let rate = 16_000
+
+        /// The shipped policy with the canceller chosen (noise suppression off: the echo alone is measured).
+        static func policy(_ canceller: String, in rig: AgentRig) throws -> String {
+            var text = try String(contentsOfFile: AgentRig.shippedPolicy, encoding: .utf8)
+            text = text.replacingOccurrences(of: #"canceller = "webrtc""#, with: #"canceller = "\#(canceller)""#)
+            text = text.replacingOccurrences(of: "noise-suppression = true", with: "noise-suppression = false")
+            let path = rig.directory + "/policy-\(canceller).toml"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+
+        /// The far end: 14 s of espeak-ng speech.
+        static func speech(in rig: AgentRig) async throws -> String {
+            let path = rig.directory + "/far-end.wav"
+            let text = "The quick brown fox jumps over the lazy dog. Echo cancellation for voice chat is tested by playing "
+                + "speech to the speaker and recording the room microphone. Every second counts while the filter converges "
+                + "on the fixed delay of the loop back path."
+            let espeak = try rig.server.spawn("espeak-ng", ["-w", path, text])
+            #expect(await espeak.waitForExit() == 0)
+            return path
+        }
+
+        /// The call: records the default source while the far end plays, then ends.
+        static func callScript(speech: String, capture: String) -> String {
+            "parec --raw --format=s16le --rate=\(rate) --channels=1 --property=media.name=call-capture > '\(capture)' & P=$!; "
+                + "paplay --property=media.name=far-end '\(speech)'; kill $P; wait $P; exit 0"
+        }
+
+        /// RMS (0...1) of a raw mono s16le capture after the convergence time.
+        static func echoLevel(_ path: String) throws -> Double {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let samples: [Int16] = data.prefix(data.count & ~1).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            let measured = samples.dropFirst(convergenceSeconds * rate)
+            guard !measured.isEmpty else { return 0 }
+            let sum = measured.reduce(0.0) { $0 + Double($1) * Double($1) }
+            return (sum / Double(measured.count)).squareRoot() / 32768
+        }
+
+        func echoCancellerModules(_ rig: AgentRig) async throws -> [String] {
+            try await rig.server.pactl("list", "short", "modules").split(separator: "\n")
+                .filter { $0.contains("module-echo-cancel") }.map(String.init)
+        }
+
+        /// Runs the call once in a voice-chat session under an agent with `canceller`, and returns
+        /// the echo reduction in dB against the same call without the agent.
+        func echoReduction(_ canceller: String) async throws -> Double {
+            let rig = try await AgentRig.start(.pulseMinimal)
+            defer { rig.stop() }
+            _ = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
+            let speech = try await Self.speech(in: rig)
+
+            // Control: the same call without the agent hears its far end back at full level.
+            let control = try rig.server.spawn("sh", ["-c", Self.callScript(speech: speech, capture: rig.directory + "/control.raw")])
+            #expect(await control.waitForExit() == 0, "\(control.standardError)")
+            let echo = try Self.echoLevel(rig.directory + "/control.raw")
+            #expect(echo > 0.01, "the simulated room carries the far end to the microphone")
+
+            let agent = try await rig.startAgent(policy: try Self.policy(canceller, in: rig))
+            defer { agent.kill() }
+            #expect(try await echoCancellerModules(rig).isEmpty, "no canceller before a call")
+            let call = try rig.spawnCtl(
+                ["run", "--category", "play-and-record", "--mode", "voice-chat", "--", "sh", "-c",
+                 Self.callScript(speech: speech, capture: rig.directory + "/call.raw")])
+            defer { call.kill() }
+            try await waitUntil("the call's capture records through the canceller", timeout: .seconds(30)) {
+                let output = try await rig.sourceOutput(named: "call-capture")
+                let modules = try await echoCancellerModules(rig)
+                guard let source = output?["source"] as? String ?? (output?["source"] as? Int).map(String.init) else { return false }
+                return modules.count == 1 && !source.isEmpty
+            }
+            #expect(await call.waitForExit() == 0, "\(call.standardError)")
+            try await waitUntil("the canceller is unloaded once the call ended", timeout: .seconds(30)) {
+                try await echoCancellerModules(rig).isEmpty
+            }
+            let residual = try Self.echoLevel(rig.directory + "/call.raw")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            let reduction = 20 * log10(echo / max(residual, 1e-6))
+            print("voice processing: \(canceller) echo \(echo) -> \(residual): \(reduction) dB")
+            return reduction
+        }
+
+        @Test("webrtc reduces the echo in a voice-chat capture by at least 10 dB")
+        func webrtcReducesEcho() async throws {
+            #expect(try await echoReduction("webrtc") >= 10)
+        }
+
+        /// Reported, not asserted: on null devices speex does not converge (see docs/voice-processing.md).
+        @Test("speex runs in a voice-chat session; its echo reduction is reported")
+        func speexFigureIsReported() async throws {
+            _ = try await echoReduction("speex")
+        }
+
+        @Test("nothing of the canceller remains after kill -9 of the app, or of the agent and a restart")
+        func nothingRemains() async throws {
+            let rig = try await AgentRig.start(.pulseMinimal)
+            defer { rig.stop() }
+            _ = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
+            let tone = try rig.tone("far", seconds: 120)
+            let script = "parec --raw --property=media.name=call-capture > /dev/null & paplay --property=media.name=far-end '\(tone)'"
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+
+            // kill -9 of the app holding the session.
+            let app = try rig.spawnCtl(["run", "--category", "play-and-record", "--mode", "voice-chat", "--", "sh", "-c", script])
+            defer { app.kill() }
+            try await waitUntil("a canceller is loaded for the call", timeout: .seconds(30)) {
+                try await echoCancellerModules(rig).count == 1
+            }
+            app.kill()
+            try await waitUntil("the canceller is unloaded after kill -9 of the app", timeout: .seconds(30)) {
+                try await echoCancellerModules(rig).isEmpty
+            }
+            try await endLeftoverClients(rig)
+
+            // kill -9 of the agent while a call is active, then the call ends and an agent starts.
+            let call = try rig.spawnCtl(["run", "--category", "play-and-record", "--mode", "voice-chat", "--", "sh", "-c", script])
+            defer { call.kill() }
+            try await waitUntil("a canceller is loaded for the second call", timeout: .seconds(30)) {
+                try await echoCancellerModules(rig).count == 1
+            }
+            agent.kill()
+            _ = await agent.waitForExit()
+            call.kill()
+            try await endLeftoverClients(rig)
+            #expect(try await echoCancellerModules(rig).count == 1, "a killed agent leaves its canceller loaded")
+            let next = try await rig.startAgent()
+            defer { next.kill() }
+            try await waitUntil("the next agent unloads the canceller its predecessor left", timeout: .seconds(60)) {
+                try await echoCancellerModules(rig).isEmpty
+            }
+            #expect(await rig.stopAgent(next) == 0, "\(next.standardError)")
+        }
+
+        @Test("a measurement session records straight from the device: no canceller")
+        func measurementGetsNoCanceller() async throws {
+            let rig = try await AgentRig.start(.pulseMinimal)
+            defer { rig.stop() }
+            _ = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let tone = try rig.tone("far", seconds: 60)
+            let script = "parec --raw --property=media.name=meter-capture > /dev/null & paplay --property=media.name=far-end '\(tone)'"
+            let meter = try rig.spawnCtl(["run", "--category", "play-and-record", "--mode", "measurement", "--", "sh", "-c", script])
+            defer { meter.kill() }
+            try await waitUntil("the measurement session is active with its capture", timeout: .seconds(30)) {
+                let sessions = try await rig.sessions()
+                return try await rig.sourceOutput(named: "meter-capture") != nil
+                    && sessions.contains { ($0["mode"] as? String) == "measurement" }
+            }
+            // A voice-chat call started now gets a canceller, which the measurement capture never joins.
+            let call = try rig.spawnCtl(
+                ["run", "--category", "play-and-record", "--mode", "voice-chat", "--option", "mix-with-others", "--", "sleep", "60"])
+            defer { call.kill() }
+            try await waitUntil("the call's canceller is loaded", timeout: .seconds(30)) {
+                try await echoCancellerModules(rig).count == 1
+            }
+            let capture = try #require(try await rig.sourceOutput(named: "meter-capture"))
+            let sources = try JSONSerialization.jsonObject(
+                with: Data(try await rig.server.pactl("-f", "json", "list", "short", "sources").utf8)) as? [[String: Any]] ?? []
+            let roommic = sources.first { $0["name"] as? String == "roommic" }
+            #expect("\(capture["source"] ?? "")" == "\(roommic?["index"] ?? "none")", "the measurement capture stays on the device")
+            #expect(capture["mute"] as? Bool == false)
+            call.terminate()
+            meter.terminate()
+            _ = await call.waitForExit()
+            _ = await meter.waitForExit()
+            try await endLeftoverClients(rig)
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// Ends the players and recorders a killed `audiosessionctl run` left (its shell's children).
+        func endLeftoverClients(_ rig: AgentRig) async throws {
+            for line in try await rig.server.pactl("list", "short", "sink-inputs").split(separator: "\n") {
+                if let index = line.split(separator: "\t").first, line.contains("protocol-native") {
+                    _ = try? await rig.server.pactl("kill-sink-input", String(index))
+                }
+            }
+            for line in try await rig.server.pactl("list", "short", "source-outputs").split(separator: "\n") {
+                if let index = line.split(separator: "\t").first, line.contains("protocol-native") {
+                    _ = try? await rig.server.pactl("kill-source-output", String(index))
+                }
+            }
+        }
+    }
+}
