@@ -161,6 +161,9 @@ extension AgentIntegrationTests {
                 return try await rig.sourceOutput(named: "meter-capture") != nil
                     && sessions.contains { ($0["mode"] as? String) == "measurement" }
             }
+            let unprocessed = try #require(try await rig.sourceOutput(named: "meter-capture"))
+            #expect(unprocessed["mute"] as? Bool == false)
+            #expect(try await echoCancellerModules(rig).isEmpty, "no canceller for a measurement session")
             // A voice-chat call started now gets a canceller, which the measurement capture never joins.
             let call = try rig.spawnCtl(
                 ["run", "--category", "play-and-record", "--mode", "voice-chat", "--option", "mix-with-others", "--", "sleep", "60"])
@@ -173,7 +176,6 @@ extension AgentIntegrationTests {
                 with: Data(try await rig.server.pactl("-f", "json", "list", "short", "sources").utf8)) as? [[String: Any]] ?? []
             let roommic = sources.first { $0["name"] as? String == "roommic" }
             #expect("\(capture["source"] ?? "")" == "\(roommic?["index"] ?? "none")", "the measurement capture stays on the device")
-            #expect(capture["mute"] as? Bool == false)
             call.terminate()
             meter.terminate()
             _ = await call.waitForExit()

@@ -34,10 +34,13 @@ struct EchoCancellerModule: Hashable, Sendable {
         case .speex:
             processing = "agc=\(settings.gainControl ? 1 : 0) denoise=\(settings.noiseSuppression ? 1 : 0)"
         }
+        // Speex's preprocessor (echo suppression is on by default) refuses more than one channel,
+        // so speex keeps the module's own format (mono, 32 kHz); WebRTC takes the masters'.
+        let format = settings.kind == .webrtc ? ["use_master_format=1"] : []
         return [
             "aec_method=\(settings.kind.rawValue)", "aec_args='\(processing)'", "sink_master=\(sinkMaster)",
-            "source_master=\(sourceMaster)", "sink_name=\(sinkName)", "source_name=\(sourceName)", "use_master_format=1",
-        ].joined(separator: " ")
+            "source_master=\(sourceMaster)", "sink_name=\(sinkName)", "source_name=\(sourceName)",
+        ].joined(separator: " ") + format.map { " " + $0 }.joined()
     }
 
     /// Whether a loaded module's argument names devices of some agent's canceller.
