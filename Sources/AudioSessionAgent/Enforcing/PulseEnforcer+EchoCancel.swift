@@ -54,8 +54,13 @@ extension PulseEnforcer {
             echoCancellers[cancellerID]?.waitingMoves.append(id)
             return
         }
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let current = currentDeviceName(of: stream)
-        else { return }
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
+        guard let current = currentDeviceName(of: stream) else {
+            // pipewire-pulse shows a new stream before it links it: move it once it has a device.
+            cancellerMovesAwaitingLink[ref.serial] = cancellerID
+            return
+        }
+        cancellerMovesAwaitingLink[ref.serial] = nil
         let target = ref.kind == .playback ? loaded.module.sinkName : loaded.module.sourceName
         var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         var original = state.movedFrom ?? current
@@ -75,6 +80,12 @@ extension PulseEnforcer {
             }
             self?.repairRestoreEntry(ref.serial)
         }
+    }
+
+    /// A stream the enforcer waited on to link has a device now: it goes onto its canceller.
+    func linkedStreamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let cancellerID = cancellerMovesAwaitingLink[ref.serial], currentDeviceName(of: stream) != nil else { return }
+        moveToEchoCanceller(ref.id, cancellerID)
     }
 
     /// Unloads the canceller (its streams were moved off first: commands apply in order).

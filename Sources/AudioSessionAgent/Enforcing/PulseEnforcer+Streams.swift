@@ -12,6 +12,7 @@ extension PulseEnforcer {
     /// A stream changed on the server: keep its last state, and notice a user's volume change on a
     /// ducked stream that is not ramping (a ramping one notices it at its next step).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        linkedStreamChanged(ref, stream)
         guard enforced[ref.serial] != nil else { return }
         enforced[ref.serial]?.last = stream
         checkForUserVolume(ref.serial, stream)
@@ -21,6 +22,7 @@ extension PulseEnforcer {
     /// agent's values; write the user's back, then drop its journal entries.
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
+        cancellerMovesAwaitingLink[ref.serial] = nil
         guard var state = enforced.removeValue(forKey: ref.serial) else { return }
         state.last = last
         let journal = journal

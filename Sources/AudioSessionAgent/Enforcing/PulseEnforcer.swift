@@ -38,6 +38,8 @@ final class PulseEnforcer: DecisionSink, @unchecked Sendable {
     var ticker: PulseLoopTimer?
     /// Echo cancellers loaded (or loading) for the engine, by its id.
     var echoCancellers: [EchoCancellerID: LoadedEchoCanceller] = [:]
+    /// Streams to move onto a canceller once the server links them to a device.
+    var cancellerMovesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
     var isShuttingDown = false
