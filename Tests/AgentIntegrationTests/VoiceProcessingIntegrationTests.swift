@@ -82,6 +82,10 @@ extension AgentIntegrationTests {
                 guard let source = output?["source"] as? String ?? (output?["source"] as? Int).map(String.init) else { return false }
                 return modules.count == 1 && !source.isEmpty
             }
+            let expected = "echo-cancellation (\(setup == .pipewirePulse ? "webrtc" : canceller))"
+            let processing = try await rig.sessions().compactMap { $0["input_processing"] as? String }
+            #expect(processing == [expected], "status --json names the call's input processing")
+            #expect(try await rig.ctl(["status"]).standardOutput.contains(expected))
             if ProcessInfo.processInfo.environment["AEC_DEBUG"] != nil {
                 for what in ["modules", "sinks", "sources", "sink-inputs", "source-outputs"] {
                     print("DEBUG \(what):\n" + (try await rig.server.pactl("list", "short", what)))
@@ -175,6 +179,7 @@ extension AgentIntegrationTests {
             let unprocessed = try #require(try await rig.sourceOutput(named: "meter-capture"))
             #expect(unprocessed["mute"] as? Bool == false)
             #expect(try await echoCancellerModules(rig).isEmpty, "no canceller for a measurement session")
+            #expect(try await rig.sessions().compactMap { $0["input_processing"] as? String } == ["none"])
             // A voice-chat call started now gets a canceller, which the measurement capture never joins.
             let call = try rig.spawnCtl(
                 ["run", "--category", "play-and-record", "--mode", "voice-chat", "--option", "mix-with-others", "--", "sleep", "60"])
