@@ -86,11 +86,6 @@ extension AgentIntegrationTests {
             let processing = try await rig.sessions().compactMap { $0["input_processing"] as? String }
             #expect(processing == [expected], "status --json names the call's input processing")
             #expect(try await rig.ctl(["status"]).standardOutput.contains(expected))
-            if ProcessInfo.processInfo.environment["AEC_DEBUG"] != nil {
-                for what in ["modules", "sinks", "sources", "sink-inputs", "source-outputs"] {
-                    print("DEBUG \(what):\n" + (try await rig.server.pactl("list", "short", what)))
-                }
-            }
             #expect(await call.waitForExit() == 0, "\(call.standardError)")
             try await waitUntil("the canceller is unloaded once the call ended", timeout: .seconds(30)) {
                 try await echoCancellerModules(rig).isEmpty

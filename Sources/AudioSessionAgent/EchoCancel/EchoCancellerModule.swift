@@ -48,6 +48,19 @@ struct EchoCancellerModule: Hashable, Sendable {
         name == moduleName && argument.contains("sink_name=" + devicePrefix)
     }
 
+    /// The master of the canceller device `name`, read from a module `argument` that creates it;
+    /// `nil` when the argument is not that canceller's.
+    static func master(of name: String, in argument: String) -> String? {
+        var values: [String: String] = [:]
+        for token in argument.split(separator: " ") {
+            let parts = token.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, values[String(parts[0])] == nil { values[String(parts[0])] = String(parts[1]) }
+        }
+        if values["sink_name"] == name { return values["sink_master"] }
+        if values["source_name"] == name { return values["source_master"] }
+        return nil
+    }
+
     /// Whether a device is one of some agent's canceller devices (not a device a user picks).
     static func isCancellerDevice(named name: String) -> Bool { name.hasPrefix(devicePrefix) }
 }

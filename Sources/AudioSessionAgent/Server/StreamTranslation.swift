@@ -61,7 +61,7 @@ enum StreamTranslation {
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
             session: resolution.session, app: app(of: stream, client: client), isSounding: !stream.isCorked,
-            device: device.flatMap(engineDevice(of:)))
+            device: device.flatMap { engineDevice(of: $0, in: graph) })
     }
 
     /// Who the app is, from the stream's properties first and its client's second.
@@ -87,9 +87,12 @@ enum StreamTranslation {
     /// The device a stream counts as playing on or recording from: an agent's echo canceller is
     /// invisible to the engine, so a stream on one is on the canceller's master device (`nil` while
     /// the master is unknown: the engine takes that as a stream between devices).
-    static func engineDevice(of device: SoundDevice) -> DeviceID? {
+    static func engineDevice(of device: SoundDevice, in graph: Graph) -> DeviceID? {
         guard EchoCancellerModule.isCancellerDevice(named: device.name) else { return deviceID(of: device) }
-        return device.properties["device.master_device"].map { deviceID(named: $0, device.kind == .sink ? .playback : .capture) }
+        // PulseAudio names the master on the device; pipewire-pulse does not, but its module's argument does.
+        let master = device.properties["device.master_device"]
+            ?? graph.modules.values.lazy.compactMap { EchoCancellerModule.master(of: device.name, in: $0.argument) }.first
+        return master.map { deviceID(named: $0, device.kind == .sink ? .playback : .capture) }
     }
 
     /// The engine's name for a device: its kind and server name (names survive a server restart,

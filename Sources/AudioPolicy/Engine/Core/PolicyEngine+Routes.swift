@@ -116,7 +116,8 @@ extension PolicyEngine {
             var devices: [DeviceID] = []
             for streamID in session.streams.sorted() {
                 guard let stream = state.streams[streamID], stream.info.direction == direction,
-                    let device = state.policyMoves[streamID] ?? stream.info.device, !devices.contains(device)
+                    let device = state.policyMoves[streamID] ?? echoCancellerMaster(of: streamID, direction) ?? stream.info.device,
+                    !devices.contains(device)
                 else { continue }
                 devices.append(device)
             }

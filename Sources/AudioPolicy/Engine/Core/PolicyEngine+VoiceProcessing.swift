@@ -100,6 +100,13 @@ extension PolicyEngine {
         }
     }
 
+    /// The device a stream on a canceller reaches through it (or is being moved to reach), so the
+    /// session's route names real devices, the new ones as soon as the canceller moves.
+    func echoCancellerMaster(of stream: StreamID, _ direction: StreamDirection) -> DeviceID? {
+        guard let canceller = state.echoCancelled[stream].flatMap({ state.echoCancellers[$0] }) else { return nil }
+        return direction == .playback ? canceller.playbackMaster : canceller.captureMaster
+    }
+
     /// Whether the stream is the input of a session in a mode that promises no processing
     /// (measurement): the agent never ducks or ramps it.
     func isUnprocessedInput(_ stream: StreamRecord) -> Bool {
