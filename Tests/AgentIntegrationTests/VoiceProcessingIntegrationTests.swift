@@ -136,14 +136,32 @@ extension AgentIntegrationTests {
             }
             try await endLeftoverClients(rig)
 
+            // An agent stopping (SIGTERM) mid-call moves the call back to the devices and unloads its canceller.
+            let stopped = try rig.spawnCtl(["run", "--category", "play-and-record", "--mode", "voice-chat", "--", "sh", "-c", script])
+            defer { stopped.kill() }
+            try await waitUntil("a canceller is loaded for the call", timeout: .seconds(30)) {
+                try await echoCancellerModules(rig).count == 1
+            }
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            #expect(try await echoCancellerModules(rig).isEmpty, "a stopped agent leaves no canceller")
+            let capture = try #require(try await rig.sourceOutput(named: "call-capture"))
+            let sources = try JSONSerialization.jsonObject(
+                with: Data(try await rig.server.pactl("-f", "json", "list", "short", "sources").utf8)) as? [[String: Any]] ?? []
+            let roommic = sources.first { $0["name"] as? String == "roommic" }
+            #expect("\(capture["source"] ?? "")" == "\(roommic?["index"] ?? "none")", "the call records from the device again")
+            stopped.kill()
+            try await endLeftoverClients(rig)
+            let killed = try await rig.startAgent()
+            defer { killed.kill() }
+
             // kill -9 of the agent while a call is active, then the call ends and an agent starts.
             let call = try rig.spawnCtl(["run", "--category", "play-and-record", "--mode", "voice-chat", "--", "sh", "-c", script])
             defer { call.kill() }
             try await waitUntil("a canceller is loaded for the second call", timeout: .seconds(30)) {
                 try await echoCancellerModules(rig).count == 1
             }
-            agent.kill()
-            _ = await agent.waitForExit()
+            killed.kill()
+            _ = await killed.waitForExit()
             call.kill()
             try await endLeftoverClients(rig)
             #expect(try await echoCancellerModules(rig).count == 1, "a killed agent leaves its canceller loaded")

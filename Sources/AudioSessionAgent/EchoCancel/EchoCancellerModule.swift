@@ -51,11 +51,7 @@ struct EchoCancellerModule: Hashable, Sendable {
     /// The master of the canceller device `name`, read from a module `argument` that creates it;
     /// `nil` when the argument is not that canceller's.
     static func master(of name: String, in argument: String) -> String? {
-        var values: [String: String] = [:]
-        for token in argument.split(separator: " ") {
-            let parts = token.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, values[String(parts[0])] == nil { values[String(parts[0])] = String(parts[1]) }
-        }
+        guard let values = try? ModuleArguments(parsing: argument) else { return nil }
         if values["sink_name"] == name { return values["sink_master"] }
         if values["source_name"] == name { return values["source_master"] }
         return nil
