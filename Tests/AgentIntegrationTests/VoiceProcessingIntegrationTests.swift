@@ -180,8 +180,23 @@ extension AgentIntegrationTests {
             _ = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
             let agent = try await rig.startAgent()
             defer { agent.kill() }
-            let tone = try rig.tone("far", seconds: 60)
-            let script = "parec --raw --property=media.name=meter-capture > /dev/null & paplay --property=media.name=far-end '\(tone)'"
+            // The device's own format, so the session's capture and a plain recording get the same samples.
+            let spec = try await rig.server.pactl("list", "short", "sources").split(separator: "\n")
+                .first { $0.split(separator: "\t").dropFirst().first == "roommic" }?.split(separator: "\t").dropFirst(3).first ?? ""
+            let parts = spec.split(separator: " ")
+            try #require(parts.count == 3, "roommic's sample spec: \(spec)")
+            let format = ["--raw", "--format=\(parts[0])", "--channels=\(parts[1].dropLast(2))", "--rate=\(parts[2].dropLast(2))"]
+            #expect(parts[0] == "s16le", "the comparison reads 16-bit samples")
+            let noise = rig.directory + "/far-noise.wav"
+            let sox = try rig.server.spawn("sox", ["-n", "-r", "48000", "-c", "2", noise, "synth", "60", "pinknoise", "vol", "0.5"])
+            #expect(await sox.waitForExit() == 0)
+            let meterFile = rig.directory + "/meter.raw"
+            let referenceFile = rig.directory + "/reference.raw"
+            let reference = try rig.server.spawn(
+                "sh", ["-c", "exec parec -d roommic --property=media.name=reference \(format.joined(separator: " ")) > '\(referenceFile)'"])
+            defer { reference.kill() }
+            let script = "parec --property=media.name=meter-capture \(format.joined(separator: " ")) > '\(meterFile)' & "
+                + "paplay --property=media.name=far-end '\(noise)'"
             let meter = try rig.spawnCtl(["run", "--category", "play-and-record", "--mode", "measurement", "--", "sh", "-c", script])
             defer { meter.kill() }
             try await waitUntil("the measurement session is active with its capture", timeout: .seconds(30)) {
@@ -193,6 +208,17 @@ extension AgentIntegrationTests {
             #expect(unprocessed["mute"] as? Bool == false)
             #expect(try await echoCancellerModules(rig).isEmpty, "no canceller for a measurement session")
             #expect(try await rig.sessions().compactMap { $0["input_processing"] as? String } == ["none"])
+            let channels = Int(parts[1].dropLast(2)) ?? 2
+            let rate = Int(parts[2].dropLast(2)) ?? 44_100
+            try await waitUntil("both recordings hold 5 s", timeout: .seconds(30)) {
+                try Self.samples(meterFile, channels: channels).count > 5 * rate && Self.samples(referenceFile, channels: channels).count > 5 * rate
+            }
+            // The plain recording started first: the session's capture is found in it.
+            let correlation = try Self.alignedCorrelation(
+                Self.samples(referenceFile, channels: channels), Self.samples(meterFile, channels: channels), rate: rate)
+            print("voice processing: measurement capture vs the device, correlation \(correlation)")
+            #expect(correlation >= 0.999, "the measurement capture is the device's signal")
+            // (Measured before the call: the shipped policy's exclusive call silences other sessions' streams.)
             // A voice-chat call started now gets a canceller, which the measurement capture never joins.
             let call = try rig.spawnCtl(
                 ["run", "--category", "play-and-record", "--mode", "voice-chat", "--option", "mix-with-others", "--", "sleep", "60"])
@@ -211,6 +237,38 @@ extension AgentIntegrationTests {
             _ = await meter.waitForExit()
             try await endLeftoverClients(rig)
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// The first channel of a raw s16le recording.
+        static func samples(_ path: String, channels: Int) throws -> [Double] {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+            let all: [Int16] = data.prefix(data.count & ~1).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            return stride(from: 0, to: all.count - channels + 1, by: channels).map { Double(all[$0]) }
+        }
+
+        /// The correlation of two recordings of one device over 1 s, aligned where a 20 ms stretch of
+        /// `reference` recurs in `capture`, which started earlier; 0 when it never does.
+        static func alignedCorrelation(_ capture: [Double], _ reference: [Double], rate: Int) -> Double {
+            // Half a second into the far end's noise, past the silence before it reached the room.
+            guard let sound = reference.firstIndex(where: { abs($0) > 100 }), reference.count >= sound + rate / 2 + rate else { return 0 }
+            let start = sound + rate / 2
+            let probe = Array(reference[start..<(start + rate / 50)])
+            guard capture.count > rate + probe.count,
+                let offset = (0..<(capture.count - rate - probe.count)).first(where: { index in
+                    capture[index] == probe[0] && zip(capture[index...], probe).allSatisfy { $0 == $1 }
+                })
+            else { return 0 }
+            let a = Array(capture[offset..<(offset + rate)])
+            let b = Array(reference[start..<(start + rate)])
+            let meanA = a.reduce(0, +) / Double(a.count)
+            let meanB = b.reduce(0, +) / Double(b.count)
+            var product = 0.0, squaresA = 0.0, squaresB = 0.0
+            for (x, y) in zip(a, b) {
+                product += (x - meanA) * (y - meanB)
+                squaresA += (x - meanA) * (x - meanA)
+                squaresB += (y - meanB) * (y - meanB)
+            }
+            return squaresA > 0 && squaresB > 0 ? product / (squaresA * squaresB).squareRoot() : 0
         }
 
         /// Ends the players and recorders a killed `audiosessionctl run` left (its shell's children).

@@ -62,7 +62,7 @@ extension AgentClient {
     }
 
     /// `GetInputProcessing`: `none`, or `echo-cancellation (speex|webrtc)`; `nil` for a session
-    /// that ended between the calls.
+    /// that ended between the calls, or from an agent that does not know the method.
     func inputProcessing(of session: String) async throws(CtlFailure) -> String? {
         do {
             let reply = try await bus.call(
@@ -73,8 +73,11 @@ extension AgentClient {
             }
             return canceller.isEmpty ? processing : "\(processing) (\(canceller))"
         } catch let error as BusError {
-            if AgentErrorName(rawValue: error.name.rawValue) == .noSuchSession { return nil }
-            throw Self.failure(for: error, calling: "GetInputProcessing")
+            // A session that ended meanwhile, or an agent from before GetInputProcessing: nothing to show.
+            switch AgentErrorName(rawValue: error.name.rawValue) {
+            case .noSuchSession, .unknownMethod: return nil
+            default: throw Self.failure(for: error, calling: "GetInputProcessing")
+            }
         } catch let error as CtlFailure {
             throw error
         } catch {

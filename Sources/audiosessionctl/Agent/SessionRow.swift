@@ -13,8 +13,9 @@ struct SessionRow {
     var options: [String]
     var activity: String
     var interruptedBy: [String] = []
-    /// What the session's input goes through: `none`, or `echo-cancellation (webrtc)`.
-    var inputProcessing = "none"
+    /// What the session's input goes through: `none`, or `echo-cancellation (webrtc)`; `-` when the
+    /// agent does not say.
+    var inputProcessing = "-"
 
     init(_ value: BusValue) throws(CtlFailure) {
         var fields = try BusFields(value, what: "a ListSessions entry")
