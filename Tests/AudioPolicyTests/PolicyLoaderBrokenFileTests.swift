@@ -54,7 +54,7 @@ struct PolicyLoaderBrokenFileTests {
             "syntax-error.toml:5:7: expected '=' after key 'level', found '0.3'"
         ]),
         Case(file: "several-problems.toml", expected: [
-            #"several-problems.toml:3:1: enabeld: unknown key "enabeld"; expected one of: version, enabled, ducking, interruption, ranks, rank, roles, app, exclude, server-modules, routing; did you mean "enabled"?"#,
+            #"several-problems.toml:3:1: enabeld: unknown key "enabeld"; expected one of: version, enabled, ducking, interruption, ranks, rank, roles, app, exclude, server-modules, routing, voice-processing; did you mean "enabled"?"#,
             "several-problems.toml:6:9: ducking.level: -0.1 is out of range; expected a number from 0.0 to 1.0",
             #"several-problems.toml:10:31: roles.music.options[1]: unknown option "duck-other"; expected one of: \#(allOptions); did you mean "duck-others"?"#,
             #"several-problems.toml:11:11: roles.music.trigger: expected true or false, found string "no""#,

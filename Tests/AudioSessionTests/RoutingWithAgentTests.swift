@@ -219,8 +219,22 @@ import Testing
             "paplay", ["--property=media.name=\(name)", file], extraEnvironment: ["PULSE_PROP": session.pulsePropEnvironmentValue])
     }
 
+    /// The sink a stream named `name` plays on; a call's echo canceller (voice processing) counts
+    /// as the device it plays to.
     private func sink(of name: String, _ rig: LibraryRig) async throws -> Int? {
-        try await rig.server.sinkInput(where: "media.name", is: name)?.sink
+        guard let index = try await rig.server.sinkInput(where: "media.name", is: name)?.sink else { return nil }
+        let sinks = try JSONSerialization.jsonObject(with: Data(try await rig.server.pactl("-f", "json", "list", "sinks").utf8))
+            as? [[String: Any]] ?? []
+        guard let sink = sinks.first(where: { $0["index"] as? Int == index }), let sinkName = sink["name"] as? String,
+            sinkName.hasPrefix("audiosession.echo-cancel.")
+        else { return index }
+        // PulseAudio names the master on the sink; through pipewire-pulse only the module's argument does.
+        let modules = try await rig.server.pactl("list", "short", "modules")
+        let argument = modules.split(separator: "\n").first { $0.contains("sink_name=\(sinkName) ") }
+        let master = (sink["properties"] as? [String: Any])?["device.master_device"] as? String
+            ?? argument?.split(separator: " ").first { $0.hasPrefix("sink_master=") }.map { String($0.dropFirst("sink_master=".count)) }
+        guard let master else { return index }
+        return try await rig.server.sinkIndex(named: master)
     }
 
     /// The source name a capture stream named `name` reads from, from `pactl -f json list source-outputs`.

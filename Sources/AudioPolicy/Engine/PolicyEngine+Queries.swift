@@ -85,3 +85,15 @@ extension PolicyEngine {
             .sorted { $0.uid < $1.uid }
     }
 }
+
+extension PolicyEngine {
+    /// The echo canceller the session's audio goes through now, or `nil` when its input is
+    /// unprocessed.
+    ///
+    /// ```swift
+    /// if let canceller = engine.echoCanceller(of: "call") { print(canceller.settings.kind) }  // speex
+    /// ```
+    public func echoCanceller(of session: SessionID) -> EchoCanceller? {
+        state.sessionCancellers[session].flatMap { state.echoCancellers[$0] }
+    }
+}

@@ -32,6 +32,8 @@ public struct Policy: Hashable, Sendable {
     public var serverModules: ServerModules
     /// Where audio goes when devices come and go (`[routing]` in files).
     public var routing: Routing
+    /// Which sessions get an echo canceller (`[voice-processing]` in files).
+    public var voiceProcessing: VoiceProcessing = VoiceProcessing()
 
     /// Creates a policy; every part has the schema's default.
     public init(

@@ -13,6 +13,7 @@ extension PulseEnforcer {
     /// to be linked, and notice a user's volume change on a ducked stream that is not ramping (a
     /// ramping one notices it at its next step).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        linkedStreamChanged(ref, stream)
         guard let state = enforced[ref.serial] else { return }
         enforced[ref.serial]?.last = stream
         if let held = state.heldDuck, stream.deviceIndex != nil {
@@ -42,6 +43,7 @@ extension PulseEnforcer {
     /// agent's values; write the user's back, then drop its journal entries.
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
+        cancellerMovesAwaitingLink[ref.serial] = nil
         guard var state = enforced.removeValue(forKey: ref.serial) else { return }
         state.last = last
         let journal = journal

@@ -1,4 +1,5 @@
 import AudioPolicy
+import Glibc
 import Logging
 import PulseBackend
 import SoundServer
@@ -35,6 +36,12 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// New streams' user values taken from the journal, until the engine has decided on them.
     var inherited: [StreamSerial: InheritedBase] = [:]
     var ticker: PulseLoopTimer?
+    /// Echo cancellers loaded (or loading) for the engine, by its id.
+    var echoCancellers: [EchoCancellerID: LoadedEchoCanceller] = [:]
+    /// Streams to move onto a canceller once the server links them to a device.
+    var cancellerMovesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
+    /// Tells this agent's canceller devices from a previous agent's: the process id.
+    let cancellerInstance = String(getpid())
     var isShuttingDown = false
 
     /// How often ramps step: 50 times a second, the slowest rate not heard as a staircase.

@@ -22,6 +22,12 @@ protocol StreamDecisionEnforcer: DecisionSink {
     func unmove(_ id: StreamID)
     /// Makes `device` the default of its direction.
     func makeDefault(_ device: DeviceID)
+    /// Loads an echo canceller on the devices `canceller` names.
+    func loadEchoCanceller(_ canceller: EchoCanceller)
+    /// Sends a session's stream through the echo canceller `canceller`.
+    func moveToEchoCanceller(_ id: StreamID, _ canceller: EchoCancellerID)
+    /// Unloads the echo canceller `id` once no stream goes through it.
+    func unloadEchoCanceller(_ id: EchoCancellerID)
 }
 
 extension StreamDecisionEnforcer {
@@ -37,6 +43,9 @@ extension StreamDecisionEnforcer {
             case .move(let id, let device, _): move(id, to: device)
             case .unmove(let id, _): unmove(id)
             case .setDefaultDevice(let device, _, _): makeDefault(device)
+            case .loadEchoCanceller(let canceller, _): loadEchoCanceller(canceller)
+            case .moveToEchoCanceller(let id, let canceller, _): moveToEchoCanceller(id, canceller)
+            case .unloadEchoCanceller(let id, _): unloadEchoCanceller(id)
             case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
                 .setCardProfile:
                 // Session decisions are the notifier's; card profiles the PulseCardSwitcher's.

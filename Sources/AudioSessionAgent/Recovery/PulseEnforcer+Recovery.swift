@@ -13,6 +13,7 @@ extension PulseEnforcer {
     func recoverJournal(then done: @escaping @Sendable () -> Void = {}) {
         let counter = WorkCounter { _ in done() }
         restorePending(adopted: false, counter: counter)
+        sweepEchoCancellers(counter: counter)
         counter.sealed()
     }
 
@@ -41,6 +42,7 @@ extension PulseEnforcer {
             streamDone.sealed()
         }
         enforced = [:]
+        unloadAllEchoCancellers(counter: counter)
         modules.restoreAll(counter: counter)
         restorePending(adopted: true, counter: counter)
         counter.sealed()

@@ -61,7 +61,7 @@ enum StreamTranslation {
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
             session: resolution.session, app: app(of: stream, client: client), isSounding: !stream.isCorked,
-            device: device.map(deviceID(of:)))
+            device: device.flatMap { engineDevice(of: $0, in: graph) })
     }
 
     /// Who the app is, from the stream's properties first and its client's second.
@@ -78,7 +78,7 @@ enum StreamTranslation {
 
     /// The engine's view of a device; `nil` for monitor sources, which are not devices a user picks.
     static func info(for device: SoundDevice) -> DeviceInfo? {
-        guard !device.isMonitor else { return nil }
+        guard !device.isMonitor, !EchoCancellerModule.isCancellerDevice(named: device.name) else { return nil }
         var portAvailability: [String: Bool] = [:]
         for port in device.ports where port.availability != .unknown {
             portAvailability[device.uid(ofPortNamed: port.name)] = port.availability == .available
@@ -87,6 +87,17 @@ enum StreamTranslation {
             id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture,
             port: device.portDescription, isAvailable: device.activePort?.availability != .unavailable,
             portAvailability: portAvailability)
+    }
+
+    /// The device a stream counts as playing on or recording from: an agent's echo canceller is
+    /// invisible to the engine, so a stream on one is on the canceller's master device (`nil` while
+    /// the master is unknown: the engine takes that as a stream between devices).
+    static func engineDevice(of device: SoundDevice, in graph: Graph) -> DeviceID? {
+        guard EchoCancellerModule.isCancellerDevice(named: device.name) else { return deviceID(of: device) }
+        // PulseAudio names the master on the device; pipewire-pulse does not, but its module's argument does.
+        let master = device.properties["device.master_device"]
+            ?? graph.modules.values.lazy.compactMap { EchoCancellerModule.master(of: device.name, in: $0.argument) }.first
+        return master.map { deviceID(named: $0, device.kind == .sink ? .playback : .capture) }
     }
 
     /// The engine's name for a device: its kind and server name (names survive a server restart,

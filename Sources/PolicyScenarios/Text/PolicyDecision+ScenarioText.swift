@@ -25,6 +25,10 @@ extension PolicyDecision {
         case .setCardProfile(let card, let profile, _): "set-card-profile \(card) profile=\(profile)"
         case .routeChanged(let id, let reason, _, _, _): "route-changed \(id) reason=\(reason.kebabName)"
         case .secondaryAudioHint(let id, let hint, _): "hint-\(hint.rawValue) \(id)"
+        case .loadEchoCanceller(let canceller, _):
+            "load-echo-canceller \(canceller.id) \(canceller.settings.kind.rawValue) sink-master=\(canceller.playbackMaster) source-master=\(canceller.captureMaster)"
+        case .moveToEchoCanceller(let id, let canceller, _): "move \(id) to-echo-canceller=\(canceller)"
+        case .unloadEchoCanceller(let canceller, _): "unload-echo-canceller \(canceller)"
         }
     }
 
@@ -42,7 +46,9 @@ extension PolicyDecision {
         case .secondaryAudioHint(_, .begin, _): .hintBegin
         case .secondaryAudioHint(_, .end, _): .hintEnd
         case .routeChanged(_, let reason, _, _, _): .routeChanged(reason)
-        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice, .setCardProfile: nil
+        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice, .setCardProfile, .loadEchoCanceller,
+            .moveToEchoCanceller, .unloadEchoCanceller:
+            nil
         }
     }
 }

@@ -23,6 +23,10 @@ public enum PulseCommand: Hashable, Sendable {
     case setSourceOutputMute(index: UInt32, muted: Bool)
     /// Moves a source output to another source.
     case moveSourceOutput(index: UInt32, sourceIndex: UInt32)
+    /// Move a playback stream to the sink called `sinkName` (one just loaded, not mirrored yet).
+    case moveSinkInputByName(index: UInt32, sinkName: String)
+    /// Move a capture stream to the source called `sourceName` (one just loaded, not mirrored yet).
+    case moveSourceOutputByName(index: UInt32, sourceName: String)
     /// Ends a sink input (the client sees its stream killed).
     case killSinkInput(index: UInt32)
     /// Ends a source output.

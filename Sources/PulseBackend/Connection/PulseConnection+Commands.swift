@@ -40,6 +40,14 @@ extension PulseConnection {
             request("pa_context_move_source_output_by_index", done) {
                 pa_context_move_source_output_by_index($0, index, sourceIndex, OperationCallbacks.success, $1)
             }
+        case .moveSinkInputByName(let index, let sinkName):
+            request("pa_context_move_sink_input_by_name", done) {
+                pa_context_move_sink_input_by_name($0, index, sinkName, OperationCallbacks.success, $1)
+            }
+        case .moveSourceOutputByName(let index, let sourceName):
+            request("pa_context_move_source_output_by_name", done) {
+                pa_context_move_source_output_by_name($0, index, sourceName, OperationCallbacks.success, $1)
+            }
         case .killSinkInput(let index):
             request("pa_context_kill_sink_input", done) { pa_context_kill_sink_input($0, index, OperationCallbacks.success, $1) }
         case .killSourceOutput(let index):

@@ -61,6 +61,30 @@ extension AgentClient {
         return rows
     }
 
+    /// `GetInputProcessing`: `none`, or `echo-cancellation (speex|webrtc)`; `nil` for a session
+    /// that ended between the calls, or from an agent that does not know the method.
+    func inputProcessing(of session: String) async throws(CtlFailure) -> String? {
+        do {
+            let reply = try await bus.call(
+                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetInputProcessing",
+                arguments: [.string(session)], timeout: timeout)
+            guard reply.count == 2, case .string(let processing) = reply[0], case .string(let canceller) = reply[1] else {
+                throw CtlFailure("the agent answered GetInputProcessing with \(reply)", exitCode: CtlExitCode.software)
+            }
+            return canceller.isEmpty ? processing : "\(processing) (\(canceller))"
+        } catch let error as BusError {
+            // A session that ended meanwhile, or an agent from before GetInputProcessing: nothing to show.
+            switch AgentErrorName(rawValue: error.name.rawValue) {
+            case .noSuchSession, .unknownMethod: return nil
+            default: throw Self.failure(for: error, calling: "GetInputProcessing")
+            }
+        } catch let error as CtlFailure {
+            throw error
+        } catch {
+            throw CtlFailure("GetInputProcessing failed: \(error)", exitCode: CtlExitCode.software)
+        }
+    }
+
     func streams() async throws(CtlFailure) -> [StreamRow] {
         var rows: [StreamRow] = []
         for value in try BusFields.elements(of: try await call("ListStreams"), what: "ListStreams's reply") {

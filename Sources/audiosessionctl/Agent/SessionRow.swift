@@ -13,6 +13,9 @@ struct SessionRow {
     var options: [String]
     var activity: String
     var interruptedBy: [String] = []
+    /// What the session's input goes through: `none`, or `echo-cancellation (webrtc)`; `-` when the
+    /// agent does not say.
+    var inputProcessing = "-"
 
     init(_ value: BusValue) throws(CtlFailure) {
         var fields = try BusFields(value, what: "a ListSessions entry")
@@ -33,6 +36,7 @@ struct SessionRow {
             ("uid", .integer(Int(userID))), ("application_id", .string(applicationID)),
             ("category", .string(category)), ("mode", .string(mode)), ("options", .array(options.map { .string($0) })),
             ("activity", .string(activity)), ("interrupted_by", .array(interruptedBy.map { .string($0) })),
+            ("input_processing", .string(inputProcessing)),
         ])
     }
 }

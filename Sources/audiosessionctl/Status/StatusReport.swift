@@ -10,6 +10,11 @@ struct StatusReport {
         let agent = try await client.status()
         var sessions = try await client.sessions()
         let streams = try await client.streams()
+        for index in sessions.indices {
+            if let processing = try await client.inputProcessing(of: sessions[index].session) {
+                sessions[index].inputProcessing = processing
+            }
+        }
         for index in sessions.indices where sessions[index].activity == "interrupted" {
             guard let stream = streams.first(where: { $0.session == sessions[index].session }) else { continue }
             // A stream that ended between the two calls simply leaves the column empty.
@@ -37,13 +42,14 @@ struct StatusReport {
             lines.append("no sessions")
         } else {
             lines += TextTable(
-                header: ["SESSION", "APP", "PID", "CATEGORY", "MODE", "OPTIONS", "ACTIVITY", "INTERRUPTED-BY"],
+                header: ["SESSION", "APP", "PID", "CATEGORY", "MODE", "OPTIONS", "ACTIVITY", "INTERRUPTED-BY", "INPUT-PROCESSING"],
                 rows: sessions.map { session in
                     [
                         session.session, session.applicationID.isEmpty ? "-" : session.applicationID,
                         session.processID == 0 ? "-" : "\(session.processID)", session.category, session.mode,
                         session.options.isEmpty ? "-" : session.options.joined(separator: ","), session.activity,
                         session.interruptedBy.isEmpty ? "-" : session.interruptedBy.joined(separator: ","),
+                        session.inputProcessing,
                     ]
                 }
             ).lines

@@ -22,11 +22,13 @@ struct RoutingRig {
     static let hdmi = DeviceInfo(
         id: "sink:hdmi", direction: .playback, port: PortDescription(name: "HDMI", uid: "hdmi", type: .hdmi, channels: 2))
 
-    init(routing: Policy.Routing = Policy.Routing()) {
-        let policy = Policy(
+    /// Routing tests look at routing alone: no echo canceller unless `voiceProcessing` asks for one.
+    init(routing: Policy.Routing = Policy.Routing(), voiceProcessing: Policy.VoiceProcessing = .init(enabled: false)) {
+        var policy = Policy(
             rankRules: [RankRule(name: "calls", categories: [.playAndRecord], modes: [.voiceChat], rank: 90, exclusive: false)],
             roles: [.music: RoleBehavior(category: .playback), .none: RoleBehavior(category: .playback, options: [.mixWithOthers])],
             routing: routing)
+        policy.voiceProcessing = voiceProcessing
         engine = PolicyEngine(policy: policy)
         for device in [Self.speaker, Self.mic] { _ = engine.handle(.deviceAdded(device)) }
         _ = engine.handle(.defaultDeviceChanged(.playback, Self.speaker.id))

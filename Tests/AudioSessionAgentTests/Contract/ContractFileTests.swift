@@ -39,6 +39,7 @@ struct ContractFileTests {
         ("ListSessions", "", "a(ssuusssass)"),
         ("ListStreams", "", "a(sssssbsds)"),
         ("ExplainStream", "s", "sdsssa(sd)a(ss)asbs"),
+        ("GetInputProcessing", "s", "ss"),
     ]
     static let signals: [(String, String)] = [
         ("InterruptionBegan", "ss"),

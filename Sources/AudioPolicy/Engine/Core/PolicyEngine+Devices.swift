@@ -175,6 +175,7 @@ extension PolicyEngine {
     /// The stream is gone: nothing to route, hold or remember.
     mutating func forgetRouting(of id: StreamID) {
         state.policyMoves[id] = nil
+        state.echoCancelled[id] = nil
         state.unplugHolds[id] = nil
         state.recentMoves[id] = nil
         state.userRouted.remove(id)

@@ -104,7 +104,7 @@ extension PolicyEngine {
             }
         }
         if state.unplugHolds[stream.info.id] != nil { return .silenced(.unplugged) }
-        if let level = stream.duckers.values.min() { return .ducked(level: level) }
+        if let level = stream.duckers.values.min(), !isUnprocessedInput(stream) { return .ducked(level: level) }
         return .playing
     }
 

@@ -8,6 +8,11 @@ extension PolicyEngine {
         var fresh = PolicyEngine(policy: policy)
         fresh.state.now = old.now
         fresh.state.devices = old.devices
+        // Loaded cancellers and the streams on them carry over: the new policy keeps, replaces or unloads them.
+        fresh.state.defaultDevices = old.defaultDevices
+        fresh.state.echoCancellers = old.echoCancellers
+        fresh.state.sessionCancellers = old.sessionCancellers
+        fresh.state.echoCancelled = old.echoCancelled
         fresh.begin(release: "policy replaced", source: nil, resume: false)
         for session in old.sessions.values.sorted(by: { $0.registrationOrder < $1.registrationOrder }) {
             fresh.registerSession(session.id, app: session.app)

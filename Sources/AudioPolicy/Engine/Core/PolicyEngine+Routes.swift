@@ -5,13 +5,17 @@ extension PolicyEngine {
     /// Moves the streams of sessions the policy routes, and tells every session whose route
     /// changed, with the reason and the previous route.
     mutating func updateRoutes() {
-        let sessions = transaction.allRoutesDirty ? Set(state.sessions.keys) : transaction.routesDirty
+        let unneededCancellers = updateEchoCancellers()
+        var sessions = transaction.allRoutesDirty ? Set(state.sessions.keys) : transaction.routesDirty
+        // Streams of sessions that ended may still sit on a canceller about to go.
+        sessions.formIntersection(state.sessions.keys)
         for id in sessions.sorted() {
             guard state.sessions[id] != nil else { continue }
             if state.sessions[id]?.interruptedBy.isEmpty == false { state.sessions[id]?.speakerOverride = false }
             routeStreams(of: id)
             announceRoute(of: id)
         }
+        unloadEchoCancellers(unneededCancellers)
     }
 
     /// The device the policy wants the session's streams of a direction on, or `nil` to leave
@@ -43,6 +47,7 @@ extension PolicyEngine {
             guard let stream = state.streams[streamID], stream.excludedBecause == nil,
                 !state.userRouted.contains(streamID)
             else { continue }
+            if routeThroughEchoCanceller(streamID, of: session) { continue }
             let wanted = preferredDevice(of: session, stream.info.direction)
             let current = state.policyMoves[streamID]
             if let wanted, wanted != current, wanted != stream.info.device || current != nil {
@@ -111,7 +116,8 @@ extension PolicyEngine {
             var devices: [DeviceID] = []
             for streamID in session.streams.sorted() {
                 guard let stream = state.streams[streamID], stream.info.direction == direction,
-                    let device = state.policyMoves[streamID] ?? stream.info.device, !devices.contains(device)
+                    let device = state.policyMoves[streamID] ?? echoCancellerMaster(of: streamID, direction) ?? stream.info.device,
+                    !devices.contains(device)
                 else { continue }
                 devices.append(device)
             }

@@ -34,6 +34,13 @@ public enum PolicyDecision: Hashable, Sendable {
     /// The session's route changed; `current` is where its audio goes now.
     case routeChanged(
         SessionID, reason: RouteChangeReason, previous: RouteDescription, current: RouteDescription, because: Explanation)
+    /// Load an echo canceller between two devices (a voice-chat session became active on them),
+    /// before any stream is moved onto it.
+    case loadEchoCanceller(EchoCanceller, because: Explanation)
+    /// Move the stream onto the echo canceller's virtual sink (playback) or source (capture).
+    case moveToEchoCanceller(StreamID, EchoCancellerID, because: Explanation)
+    /// Unload the echo canceller: no session needs it any more, and its streams were moved off.
+    case unloadEchoCanceller(EchoCancellerID, because: Explanation)
     /// Tell an ambient or solo-ambient session that other primary audio started or stopped.
     case secondaryAudioHint(SessionID, SecondaryAudioHint, because: Explanation)
 
@@ -41,10 +48,10 @@ public enum PolicyDecision: Hashable, Sendable {
     public var stream: StreamID? {
         switch self {
         case .duck(let id, _, _, _), .unduck(let id, _, _), .silence(let id, _, _), .unsilence(let id, _, _),
-            .move(let id, _, _), .unmove(let id, _):
+            .move(let id, _, _), .unmove(let id, _), .moveToEchoCanceller(let id, _, _):
             id
         case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
-            .setDefaultDevice, .setCardProfile:
+            .setDefaultDevice, .setCardProfile, .loadEchoCanceller, .unloadEchoCanceller:
             nil
         }
     }
@@ -55,7 +62,8 @@ public enum PolicyDecision: Hashable, Sendable {
         case .activated(let id, _), .activationRefused(let id, _, _), .interruptionBegan(let id, _, _),
             .interruptionEnded(let id, _, _), .routeChanged(let id, _, _, _, _), .secondaryAudioHint(let id, _, _):
             id
-        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice, .setCardProfile:
+        case .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice, .setCardProfile, .loadEchoCanceller,
+            .moveToEchoCanceller, .unloadEchoCanceller:
             nil
         }
     }
@@ -67,7 +75,8 @@ public enum PolicyDecision: Hashable, Sendable {
             .interruptionEnded(_, _, let why), .duck(_, _, _, let why), .unduck(_, _, let why),
             .silence(_, _, let why), .unsilence(_, _, let why), .move(_, _, let why), .unmove(_, let why),
             .setDefaultDevice(_, _, let why), .setCardProfile(_, _, let why), .routeChanged(_, _, _, _, let why),
-            .secondaryAudioHint(_, _, let why):
+            .secondaryAudioHint(_, _, let why), .loadEchoCanceller(_, let why), .moveToEchoCanceller(_, _, let why),
+            .unloadEchoCanceller(_, let why):
             why
         }
     }
@@ -76,7 +85,7 @@ public enum PolicyDecision: Hashable, Sendable {
     /// opposed to telling a session.
     public var isEnforcement: Bool {
         switch self {
-        case .setDefaultDevice, .setCardProfile: true
+        case .setDefaultDevice, .setCardProfile, .loadEchoCanceller, .unloadEchoCanceller: true
         default: stream != nil
         }
     }

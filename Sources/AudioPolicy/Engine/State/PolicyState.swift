@@ -36,6 +36,12 @@ public struct PolicyState: Hashable, Sendable {
     var userRouted: Set<StreamID> = []
     /// The latest plug or unplug: the server's moves that follow it change routes for that reason.
     var lastDeviceChange: DeviceChangeMark?
+    /// Echo cancellers decided loaded, by id.
+    var echoCancellers: [EchoCancellerID: EchoCanceller] = [:]
+    /// The canceller each session in a processed mode goes through now.
+    var sessionCancellers: [SessionID: EchoCancellerID] = [:]
+    /// Streams the policy moved onto a canceller, and which.
+    var echoCancelled: [StreamID: EchoCancellerID] = [:]
     /// Counts events; ``RecentMove`` uses it to tell a rescue burst from an old move.
     var eventSerial = 0
 

@@ -3,7 +3,7 @@ import TOMLReader
 
 // The schema, section by section (docs/policy-format.md is the reference).
 extension PolicyValidator {
-    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing"]
+    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing", "voice-processing"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output"]
     static let ranksKeys = ["default"]
@@ -97,6 +97,9 @@ extension PolicyValidator {
         }
         if let node = child("routing", of: root, path: ""), let routing = table(node) {
             draft.routing = validateRouting(routing, path: node.path)
+        }
+        if let node = child("voice-processing", of: root, path: ""), let voice = table(node) {
+            draft.voiceProcessing = validateVoiceProcessing(voice, path: node.path)
         }
         return draft
     }

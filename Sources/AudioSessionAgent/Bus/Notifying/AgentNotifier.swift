@@ -72,6 +72,7 @@ public final class AgentNotifier: DecisionSink {
                 to: id, in: view)
         case .secondaryAudioHint(let id, let hint, _):
             emit("SecondaryAudioHint", [.string(id.rawValue), .string(hint.rawValue)], to: id, in: view)
+        case .loadEchoCanceller, .moveToEchoCanceller, .unloadEchoCanceller: break
         case .activated, .activationRefused, .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice,
             .setCardProfile:
             break

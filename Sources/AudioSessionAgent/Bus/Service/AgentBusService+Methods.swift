@@ -19,6 +19,7 @@ extension AgentBusService {
             ("ListSessions", { _ throws(BusError) in self.listSessions() }),
             ("ListStreams", { _ throws(BusError) in self.listStreams() }),
             ("ExplainStream", { call throws(BusError) in try self.explainStream(call) }),
+            ("GetInputProcessing", { call throws(BusError) in try self.inputProcessing(call) }),
         ]
         let contract = self.contract
         let methods = handlers.map { name, handler in

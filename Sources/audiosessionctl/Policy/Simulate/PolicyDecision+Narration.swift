@@ -33,6 +33,12 @@ extension PolicyDecision {
             return "\(device) becomes the default \(direction == .playback ? "output" : "input"), \(why)"
         case .setCardProfile(let card, let profile, _):
             return "\(card) switches to its \(profile) profile, \(why)"
+        case .loadEchoCanceller(let canceller, _):
+            return "a \(canceller.settings.kind.rawValue) echo canceller (\(canceller.id)) is loaded between \(canceller.playbackMaster) and \(canceller.captureMaster), \(why)"
+        case .moveToEchoCanceller(let id, let canceller, _):
+            return "\(id) moves onto echo canceller \(canceller), \(why)"
+        case .unloadEchoCanceller(let canceller, _):
+            return "echo canceller \(canceller) is unloaded, \(why)"
         case .routeChanged(let id, let reason, _, _, _):
             return "signal to \(id): route changed, reason \(reason.kebabName)"
         case .secondaryAudioHint(let id, let hint, _):

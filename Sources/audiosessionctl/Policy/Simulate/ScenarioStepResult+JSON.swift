@@ -53,6 +53,13 @@ extension PolicyDecision {
             members += [("device", .string(device.rawValue)), ("direction", .string(direction.rawValue))]
         case .setCardProfile(let card, let profile, _):
             members += [("card", .string(card.rawValue)), ("profile", .string(profile))]
+        case .loadEchoCanceller(let canceller, _):
+            members += [
+                ("echoCanceller", .string(canceller.id.rawValue)), ("canceller", .string(canceller.settings.kind.rawValue)),
+                ("sinkMaster", .string(canceller.playbackMaster.rawValue)), ("sourceMaster", .string(canceller.captureMaster.rawValue)),
+            ]
+        case .moveToEchoCanceller(_, let canceller, _), .unloadEchoCanceller(let canceller, _):
+            members.append(("echoCanceller", .string(canceller.rawValue)))
         case .activated, .activationRefused, .interruptionBegan, .unmove, .routeChanged, .secondaryAudioHint:
             break
         }

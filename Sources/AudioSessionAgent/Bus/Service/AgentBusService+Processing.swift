@@ -1,0 +1,29 @@
+import AudioPolicy
+import AudioSessionBus
+import AudioSessionContract
+
+// Which processing the session's input goes through: open to every connection, like
+// ListSessions, so `audiosessionctl status` can show it.
+extension AgentBusService {
+    /// The wire name of unprocessed input.
+    static let noProcessing = "none"
+    /// The wire name of input through an echo canceller.
+    static let echoCancellation = "echo-cancellation"
+
+    /// `GetInputProcessing(session) -> (processing, canceller)`: `none` and `""`, or
+    /// `echo-cancellation` and the canceller that really runs (`speex` or `webrtc`; pipewire-pulse
+    /// runs WebRTC whatever the policy names).
+    func inputProcessing(_ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let (text) = try call.arguments.decode(String.self)
+        let id = SessionID(text)
+        let found = coordinator.read { view -> (known: Bool, canceller: EchoCancellerKind?) in
+            (view.registry.sessions.contains { $0.id == id }, view.engine.echoCanceller(of: id)?.settings.kind)
+        }
+        guard found.known else {
+            throw BusError(.noSuchSession, "no session \(text); ListSessions shows the live ones")
+        }
+        guard let kind = found.canceller else { return [.string(Self.noProcessing), .string("")] }
+        let runsWebRTCOnly = status.current.server.lowercased().contains("pipewire")
+        return [.string(Self.echoCancellation), .string(runsWebRTCOnly ? EchoCancellerKind.webrtc.rawValue : kind.rawValue)]
+    }
+}
