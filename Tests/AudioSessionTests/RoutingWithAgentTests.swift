@@ -84,7 +84,9 @@ import Testing
         try call.overrideOutputAudioPort(.speaker)
         let overridden = try await nextEvent("the override's route change", from: changes) { $0.reason == .override }
         #expect(overridden.previousRoute.outputs.map(\.uid) == ["usb_headset"])
-        try await waitUntil("the call plays on the built-in speaker") { try await sink(of: "call", rig) == builtIn }
+        try await explainingFailure(rig, agent) {
+            try await waitUntil("the call plays on the built-in speaker") { try await sink(of: "call", rig) == builtIn }
+        }
         try call.overrideOutputAudioPort(.none)
         try await waitUntil("the call is back on the headset") { try await sink(of: "call", rig) == headset }
 
@@ -96,8 +98,10 @@ import Testing
         try await speakerphone.setActive(true)
         let speakerphonePlayer = try play(rig, speakerphone, "speakerphone")
         defer { speakerphonePlayer.kill() }
-        try await waitUntil("default-to-speaker plays on the built-in speaker") {
-            try await sink(of: "speakerphone", rig) == builtIn
+        try await explainingFailure(rig, agent) {
+            try await waitUntil("default-to-speaker plays on the built-in speaker") {
+                try await sink(of: "speakerphone", rig) == builtIn
+            }
         }
         #expect(try await sink(of: "music", rig) == speaker)
     }
@@ -221,6 +225,18 @@ import Testing
 
     /// The sink a stream named `name` plays on; a call's echo canceller (voice processing) counts
     /// as the device it plays to.
+    /// Runs `body`; when it throws, the server's sinks, streams and modules and the agent's log
+    /// go into the test's issues.
+    private func explainingFailure(_ rig: LibraryRig, _ agent: ChildProcess, _ body: () async throws -> Void) async throws {
+        do { try await body() } catch {
+            let modules = (try? await rig.server.pactl("list", "short", "modules")) ?? ""
+            let inputs = (try? await rig.server.pactl("list", "short", "sink-inputs")) ?? ""
+            let sinks = (try? await rig.server.pactl("list", "short", "sinks")) ?? ""
+            Issue.record("sinks:\n\(sinks)\nsink inputs:\n\(inputs)\nmodules:\n\(modules)\nagent:\n\(agent.standardError.suffix(8000))")
+            throw error
+        }
+    }
+
     private func sink(of name: String, _ rig: LibraryRig) async throws -> Int? {
         guard let index = try await rig.server.sinkInput(where: "media.name", is: name)?.sink else { return nil }
         let sinks = try JSONSerialization.jsonObject(with: Data(try await rig.server.pactl("-f", "json", "list", "sinks").utf8))

@@ -65,7 +65,13 @@ extension PulseEnforcer {
         var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         var original = state.movedFrom ?? current
         if case .device(_, let journalled)? = journal.pendingRestore(for: .device(ref.serial)) { original = journalled }
-        guard !EchoCancellerModule.isCancellerDevice(named: original) else { return }
+        if EchoCancellerModule.isCancellerDevice(named: original) {
+            // Already on a canceller: its own, or another call's where WirePlumber put it (it
+            // restores a role's last target, and a call's stream was moved onto a canceller).
+            // Then the stream's own device is the one behind that canceller.
+            guard original != target, let behind = deviceBehindCanceller(named: original, kind: ref.kind) else { return }
+            original = behind
+        }
         guard record(.move(ref.serial, originalDevice: original), for: state) else { return }
         state.movedFrom = original
         enforced[ref.serial] = state
@@ -80,6 +86,15 @@ extension PulseEnforcer {
             }
             self?.repairRestoreEntry(ref.serial)
         }
+    }
+
+    /// The server name of the device behind one of this agent's cancellers' sinks or sources.
+    private func deviceBehindCanceller(named name: String, kind: SoundStream.Kind) -> String? {
+        for loaded in echoCancellers.values where loaded.module.sinkName == name || loaded.module.sourceName == name {
+            let master = kind == .playback ? loaded.module.canceller.playbackMaster : loaded.module.canceller.captureMaster
+            return StreamTranslation.device(named: master)?.name
+        }
+        return nil
     }
 
     /// A stream the enforcer waited on to link has a device now: it goes onto its canceller.

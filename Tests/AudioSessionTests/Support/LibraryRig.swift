@@ -61,7 +61,7 @@ struct LibraryRig: Sendable {
         let agent = try ChildProcess(
             [
                 Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", "pulse", "--policy",
-                Self.packageRoot + "/policies/default.toml",
+                Self.packageRoot + "/policies/default.toml", "--log-level", "debug",
             ],
             environment: environment, outputDirectory: directory)
         do {
