@@ -20,7 +20,7 @@ import Testing
         try await rig.server.unplug(control)
         try await waitUntil("the control headphones are gone") { try await rig.server.sinkIndex(named: "headphones") == nil }
 
-        let agent = try await rig.startAgent()
+        let agent = try await rig.startAgent(policy: try Self.policyWithoutEchoCancellers(in: rig))
         defer { agent.kill() }
         let session = rig.session("org.example.Music")
         defer { session.close() }
@@ -47,7 +47,7 @@ import Testing
     func callsGoToTheHeadsetAndDefaultToSpeakerToTheSpeaker(setup: SoundSetup) async throws {
         let rig = try await LibraryRig.start(setup)
         defer { rig.stop() }
-        let agent = try await rig.startAgent()
+        let agent = try await rig.startAgent(policy: try Self.policyWithoutEchoCancellers(in: rig))
         defer { agent.kill() }
         // The harness's "speaker" has no form factor (a virtual device): a built-in speaker is plugged.
         _ = try await rig.server.plug(.secondSpeaker)
@@ -111,7 +111,7 @@ import Testing
     func preferredInputMovesTheSessionsCapture(setup: SoundSetup) async throws {
         let rig = try await LibraryRig.start(setup)
         defer { rig.stop() }
-        let agent = try await rig.startAgent()
+        let agent = try await rig.startAgent(policy: try Self.policyWithoutEchoCancellers(in: rig))
         defer { agent.kill() }
         _ = try await rig.server.plug(.microphone)
         let session = rig.session("org.example.Recorder")
@@ -146,7 +146,7 @@ import Testing
         try await waitUntil("no input is left") {
             try await rig.server.pactl("list", "short", "sources").split(separator: "\n").allSatisfy { $0.contains(".monitor") }
         }
-        let agent = try await rig.startAgent()
+        let agent = try await rig.startAgent(policy: try Self.policyWithoutEchoCancellers(in: rig))
         defer { agent.kill() }
         let session = rig.session("org.example.Recorder")
         defer { session.close() }
@@ -162,7 +162,7 @@ import Testing
     @Test func strangersCannotRouteAnotherConnectionsSession() async throws {
         let rig = try await LibraryRig.start(.pulseMinimal)
         defer { rig.stop() }
-        let agent = try await rig.startAgent()
+        let agent = try await rig.startAgent(policy: try Self.policyWithoutEchoCancellers(in: rig))
         defer { agent.kill() }
         let session = rig.session("org.example.Call")
         defer { session.close() }
@@ -181,7 +181,7 @@ import Testing
     @Test func badValuesAreRefusedWithWhatIsAccepted() async throws {
         let rig = try await LibraryRig.start(.pulseMinimal)
         defer { rig.stop() }
-        let agent = try await rig.startAgent()
+        let agent = try await rig.startAgent(policy: try Self.policyWithoutEchoCancellers(in: rig))
         defer { agent.kill() }
         // The test's own connection registers a session, as any bus client does.
         let registered = try await agentCall(rig, "RegisterSession", [.dictionary(key: .string, value: .variant, [:])])
@@ -225,6 +225,23 @@ import Testing
 
     /// The sink a stream named `name` plays on; a call's echo canceller (voice processing) counts
     /// as the device it plays to.
+    /// The shipped policy with voice processing off. Echo cancellers have their own tests
+    /// (AgentIntegrationTests' VoiceProcessing); here they would only add module loads and
+    /// unloads to every route change, and through pipewire-pulse 0.3.65 a quick succession of
+    /// those occasionally takes the server down (about 1 run in 15 of the call test; issue 9).
+    static func policyWithoutEchoCancellers(in rig: LibraryRig) throws -> String {
+        let shipped = try String(contentsOfFile: LibraryRig.packageRoot + "/policies/default.toml", encoding: .utf8)
+        let edited = shipped.replacingOccurrences(of: "[voice-processing]\nenabled = true", with: "[voice-processing]\nenabled = false")
+        guard edited != shipped else { throw PolicyEditFailed() }
+        let path = rig.directory + "/policy-without-echo-cancellers.toml"
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    struct PolicyEditFailed: Error, CustomStringConvertible {
+        var description: String { "policies/default.toml has no \"[voice-processing]\\nenabled = true\" to switch off" }
+    }
+
     /// Runs `body`; when it throws, the server's sinks, streams and modules and the agent's log
     /// go into the test's issues.
     private func explainingFailure(_ rig: LibraryRig, _ agent: ChildProcess, _ body: () async throws -> Void) async throws {

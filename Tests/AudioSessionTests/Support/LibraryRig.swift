@@ -53,7 +53,8 @@ struct LibraryRig: Sendable {
     }
 
     /// Starts `audiosessiond` with the shipped policy and returns once it owns its bus name.
-    func startAgent() async throws -> ChildProcess {
+    /// - Parameter policy: the policy file; the shipped default when nil.
+    func startAgent(policy: String? = nil) async throws -> ChildProcess {
         var environment = server.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["PATH"] = "/usr/bin:/bin"
@@ -61,7 +62,7 @@ struct LibraryRig: Sendable {
         let agent = try ChildProcess(
             [
                 Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", "pulse", "--policy",
-                Self.packageRoot + "/policies/default.toml", "--log-level", "debug",
+                policy ?? Self.packageRoot + "/policies/default.toml", "--log-level", "debug",
             ],
             environment: environment, outputDirectory: directory)
         do {
