@@ -12,7 +12,8 @@ import SoundServer
 ///   ducked stream's end) writes the node's own factor back through the `route-settings` metadata.
 /// - **Silence / unsilence**: the node's Pause command, tracked here (the node keeps reporting
 ///   running) and sent again whenever the node is relinked (a relinked node plays again); Start
-///   on unsilence. A ``StreamPauser`` adds an MPRIS pause where the player has one.
+///   on unsilence, after the ``StreamPauser``'s MPRIS Play where it paused the player, and only to
+///   a node its client keeps active.
 /// - **Move / unmove**: the stream's `target.object` in the `default` metadata, which WirePlumber
 ///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
 /// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
