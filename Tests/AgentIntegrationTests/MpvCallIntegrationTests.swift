@@ -7,12 +7,10 @@ extension AgentIntegrationTests {
     /// a call (a phone paplay) and plays again after it.
     @Suite("legacy: mpv")
     struct MpvCall {
-        /// Not yet with the native agent (a known issue): a node Pause plus an MPRIS pause of mpv (which
-        /// corks its pipewire-pulse stream) undone within a fraction of a second leaves mpv silent while
-        /// MPRIS says Playing; reproduced by hand with calls of 0.05-0.3 s, and a second Start later
-        /// does not help. In this test the call's node left `running` right after mpv corked, so the
-        /// engine let mpv go at once (5 of 6 runs under load).
-        @Test("a call silences mpv and mpv plays again after", arguments: SoundSetup.allCases.filter { $0 != .pipewireNative })
+        /// On the native backend the agent pauses mpv's node and mpv over MPRIS (which corks its
+        /// pipewire-pulse stream); it must send the node's Start only after the MPRIS Play, never
+        /// while mpv has the stream corked, or mpv stays silent while MPRIS says Playing.
+        @Test("a call silences mpv and mpv plays again after", arguments: SoundSetup.allCases)
         func callSilencesMpv(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }

@@ -12,7 +12,8 @@ import SoundServer
 ///   ducked stream's end) writes the node's own factor back through the `route-settings` metadata.
 /// - **Silence / unsilence**: the node's Pause command, tracked here (the node keeps reporting
 ///   running) and sent again whenever the node is relinked (a relinked node plays again); Start
-///   on unsilence. A ``StreamPauser`` adds an MPRIS pause where the player has one.
+///   on unsilence, after the ``StreamPauser``'s MPRIS Play where it paused the player, and only to
+///   a node its client keeps active.
 /// - **Move / unmove**: the stream's `target.object` in the `default` metadata, which WirePlumber
 ///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
 /// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
@@ -146,10 +147,36 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         else { return }
         logger.debug("starting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
         nodes[ref.serial]?.isPaused = false
-        command(.start, ref)
         clear(.mute(ref.serial))
         forgetIfIdle(ref.serial)
-        if resume { pauser?.resume(stream) } else { pauser?.release(stream) }
+        guard resume, let pauser else {
+            startUnlessCorked(ref)
+            pauser?.release(stream)
+            return
+        }
+        // The Start follows the player's Play: a Start that reaches a pipewire-pulse stream while
+        // its client has it corked (the MPRIS Pause) leaves it silent once the client uncorks, with
+        // MPRIS saying Playing (PipeWire 0.3.65, mpv); after the Play it is harmless.
+        pauser.resume(stream) { [weak self] in self?.startAfterResume(ref) }
+    }
+
+    /// The player was asked to play: starts the node unless it was paused again meanwhile.
+    private func startAfterResume(_ ref: ServerStreamRef) {
+        connection.withLoopLocked {
+            guard !isShuttingDown, nodes[ref.serial]?.isPaused != true else { return }
+            startUnlessCorked(ref)
+        }
+    }
+
+    /// Sends Start to a node its client keeps active. A node its client deactivated (a corked
+    /// pipewire-pulse stream) gets none: the server starts it when the client activates it again,
+    /// and a Start before that would leave it silent.
+    private func startUnlessCorked(_ ref: ServerStreamRef) {
+        guard let node = connection.globals[ref.index]?.node, node.state == .running else {
+            logger.debug("not starting a node its client deactivated", metadata: ["stream.id": "\(ref.id)"])
+            return
+        }
+        command(.start, ref)
     }
 
     func move(_ id: StreamID, to device: DeviceID) {

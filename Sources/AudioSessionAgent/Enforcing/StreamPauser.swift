@@ -19,11 +19,21 @@ public protocol StreamPauser: Sendable {
     func pause(_ stream: SoundStream, because cause: SilenceCause)
     /// The stream has just been unmuted with permission to resume; play its player again.
     func resume(_ stream: SoundStream)
+    /// As ``resume(_:)``, then calls `afterwards` once the player has been asked to play (at once
+    /// when the pauser did not pause it): for an enforcer whose own undo must come after the
+    /// player's.
+    func resume(_ stream: SoundStream, then afterwards: @escaping @Sendable () -> Void)
     /// The stream has just been unmuted without permission to resume: forget its pause, play nothing.
     func release(_ stream: SoundStream)
 }
 
 extension StreamPauser {
+    /// Resumes and calls `afterwards` at once: for a pauser whose resume is done when it returns.
+    public func resume(_ stream: SoundStream, then afterwards: @escaping @Sendable () -> Void) {
+        resume(stream)
+        afterwards()
+    }
+
     /// Does nothing: a pauser that keeps no state about pauses has nothing to forget.
     public func release(_ stream: SoundStream) {}
 }

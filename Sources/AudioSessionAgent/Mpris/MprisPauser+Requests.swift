@@ -9,9 +9,9 @@ extension MprisPauser {
         case .pause(let stream, let processID):
             guard let processID else { return }
             await pause(stream, ofProcess: processID)
-        case .resume(let stream):
-            guard let owner = book.withLock({ $0.release(stream) }) else { return }
-            await play(owner)
+        case .resume(let stream, let afterwards):
+            if let owner = book.withLock({ $0.release(stream) }) { await play(owner) }
+            afterwards()
         case .release(let stream):
             _ = book.withLock { $0.release(stream) }
         }

@@ -68,7 +68,13 @@ public final class MprisPauser: StreamPauser, Service {
 
     /// Queues a resume of the stream's player, if the pauser paused it; returns at once.
     public func resume(_ stream: SoundStream) {
-        requestInput.yield(.resume(MprisStreamKey(stream)))
+        resume(stream, then: {})
+    }
+
+    /// Queues a resume of the stream's player, if the pauser paused it, and then `afterwards`
+    /// (after the player's `Play` call, or at once when it is not to be played); returns at once.
+    public func resume(_ stream: SoundStream, then afterwards: @escaping @Sendable () -> Void) {
+        requestInput.yield(.resume(MprisStreamKey(stream), afterwards: afterwards))
     }
 
     /// Queues forgetting the stream's pause without playing; returns at once.
