@@ -14,10 +14,10 @@
  *     a Props param arriving whose volume or mute differs from the start, stamped on arrival.
  *
  * Both stamps come from one socket read by one main loop, so they share a clock and a path, as
- * observer.c's do on PulseAudio. Prints "sample_us N" per rep (or "miss" after 3 s), stops the
- * trigger, waits for it to vanish and for the music to stream again at its own volume (the agent
- * starts it and restores it when the call ends), lets the server settle, and goes on. Built by
- * scripts/bench with cc and pkg-config libpipewire-0.3. */
+ * observer.c's do on PulseAudio. Prints "sample_us N" and "via pause" or "via props" per rep (or
+ * "miss" after 3 s), stops the trigger, waits for it to vanish and for the music to stream again
+ * at its own volume (the agent starts it and restores it when the call ends), lets the server
+ * settle, and goes on. Built by scripts/bench with cc and pkg-config libpipewire-0.3. */
 #include <pipewire/pipewire.h>
 #include <spa/param/audio/format-utils.h>
 #include <spa/param/props.h>
@@ -73,10 +73,11 @@ static int music_at_baseline(void) {
     return streaming && !mute && (baseline_volume < 0 || volume == baseline_volume);
 }
 
-static void sample(int64_t arrived_ns) {
+/* Records one sample; `how` (pause, props) says which change arrived first. */
+static void sample(int64_t arrived_ns, const char *how) {
     if (phase != WAITING || trigger_seen_ns < 0 || sampled) return;
     sampled = 1;
-    printf("sample_us %.1f\n", (double)(arrived_ns - trigger_seen_ns) / 1000.0);
+    printf("sample_us %.1f\nvia %s\n", (double)(arrived_ns - trigger_seen_ns) / 1000.0, how);
     done_reps++;
     if (child > 0) kill(child, SIGTERM);
     enter(RESETTING);
@@ -124,7 +125,7 @@ static void on_state_changed(void *data, enum pw_stream_state old, enum pw_strea
     int64_t arrived = now_ns();
     if (state == PW_STREAM_STATE_ERROR) { fprintf(stderr, "native-observer: music stream: %s\n", error ? error : "error"); quit(1); return; }
     streaming = state == PW_STREAM_STATE_STREAMING;
-    if (!streaming) sample(arrived);
+    if (!streaming) sample(arrived, "pause");
 }
 
 /* Props set on the music's node by anyone arrive here: the duck (volume) or a mute. */
@@ -140,7 +141,7 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     volume = new_volume;
     mute = new_mute;
     if (baseline_volume < 0) return;
-    if (volume != baseline_volume || mute) sample(arrived);
+    if (volume != baseline_volume || mute) sample(arrived, "props");
 }
 
 /* Silence, for as long as the stream runs: the agent acts on streams that sound (run), never on levels. */
