@@ -1,3 +1,5 @@
+import Foundation
+
 /// A private PipeWire 0.3 with WirePlumber and pipewire-pulse on null devices, for tests.
 ///
 /// It has a null sink `speaker` and a null source `mic`, configured as WirePlumber's defaults,
@@ -26,6 +28,12 @@ public final class PrivatePipeWire: PulseProtocolServer {
 
     /// The whole graph as `pw-dump` prints it (JSON); parse it with ``PipeWireObjects/parse(_:)``.
     public func pwDump() async throws -> String {
-        try await tool("pw-dump", [])
+        // pw-dump walks the registry while the graph may change; a snapshot taken mid-change was
+        // seen cut short (not valid JSON) on a loaded machine: take another.
+        for _ in 1..<5 {
+            let dump = try await tool("pw-dump", [])
+            if (try? JSONSerialization.jsonObject(with: Data(dump.utf8))) != nil { return dump }
+        }
+        return try await tool("pw-dump", [])
     }
 }
