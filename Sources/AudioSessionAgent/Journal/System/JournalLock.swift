@@ -19,7 +19,17 @@ enum JournalLock {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw .io("opening the journal lock", path, error)
         }
-        switch FileSyscalls.lockExclusively(descriptor) {
+        // A process forked elsewhere in this process (any spawn) holds a copy of every descriptor
+        // until it execs, close-on-exec or not, and with it the lock of one just closed: the lock
+        // is asked for again for up to a second before it counts as another agent's.
+        var result = FileSyscalls.lockExclusively(descriptor)
+        for _ in 0..<50 {
+            guard case .failure(let error) = result, error.isWouldBlock else { break }
+            var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+            _ = nanosleep(&pause, nil)
+            result = FileSyscalls.lockExclusively(descriptor)
+        }
+        switch result {
         case .success:
             return descriptor
         case .failure(let error):
