@@ -42,7 +42,9 @@ struct PrivateServerGuardTests {
         let serverDirectory = scratch + "/server"
         let script = Self.repository + "/scripts/private-server"
         let environment = ProcessInfo.processInfo.environment
-        let start = try ChildProcess([script, "start", "pulse", serverDirectory], environment: environment, outputDirectory: scratch)
+        // The guard stops the server if this test process dies before its own stop below.
+        let guarded = environment.merging(["AUDIOSESSION_SERVER_OWNER": String(getpid())]) { $1 }
+        let start = try ChildProcess([script, "start", "pulse", serverDirectory], environment: guarded, outputDirectory: scratch)
         #expect(await start.waitForExit() == 0, "start failed: \(start.standardError)")
         let serverPID = try #require(
             try String(contentsOfFile: serverDirectory + "/pids", encoding: .utf8)
