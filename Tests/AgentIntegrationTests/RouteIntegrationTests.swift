@@ -7,9 +7,12 @@ extension AgentIntegrationTests {
     /// each route change with the previous and current route, the session's own `run` hears it,
     /// a legacy paplay falls back to the speaker, and mpv (MPRIS on the private bus) is paused on
     /// unplug and stays paused once the agent lets go of it.
+    ///
+    /// On PipeWire with the native agent the legacy stream is paused (a node Pause) instead of
+    /// muted: pactl shows it unmuted, so the agent's status and the speaker's monitor say it.
     @Suite("routes: plug and unplug")
     struct Routes {
-        @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+        @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
         func plugAndUnplug(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
@@ -89,7 +92,7 @@ extension AgentIntegrationTests {
             }
             try await waitUntil("the legacy stream is back on the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
             try await waitUntil("and silenced there (pause on unplug)", timeout: .seconds(15)) {
-                try await rig.stream(named: "legacy")?.isMuted == true
+                try await isLegacySilenced(rig)
             }
             try await waitUntil("mpv is paused over MPRIS", timeout: .seconds(15)) { try await playerStatus(rig) == "Paused" }
             // A paused player stops its stream: the agent lets go of it without resuming it.
@@ -104,15 +107,18 @@ extension AgentIntegrationTests {
         /// With `unplug-silence-ms` above 0 the hold on an app without the library ends by itself:
         /// the agent's deadline timer wakes the engine, which lets the stream go (unmuted, left
         /// where the server put it). Without time events it would stay muted until the player stops.
-        @Test("a legacy stream silenced on unplug is released when unplug-silence-ms passes", arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+        @Test("a legacy stream silenced on unplug is released when unplug-silence-ms passes", arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
         func unplugSilenceEnds(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let policy = try policy(in: rig, unplugSilenceMilliseconds: 3_000)
             let long = try rig.tone("long", seconds: 60)
+            let heard = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { heard.stop() }
             let legacy = try rig.play("legacy", long)
             defer { legacy.kill() }
             let speaker = try await playsOnTheSpeaker("legacy", rig)
+            try await rig.waitUntilHeard(heard, "the legacy stream is heard on the speaker")
 
             let agent = try await rig.startAgent(policy: policy)
             defer { agent.kill() }
@@ -125,11 +131,15 @@ extension AgentIntegrationTests {
             try await rig.server.unplug(headphones)
             try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
             try await waitUntil("and is silenced there (pause on unplug)", timeout: .seconds(15)) {
-                try await rig.stream(named: "legacy")?.isMuted == true
+                try await isLegacySilenced(rig)
+            }
+            try await waitUntil("the speaker's monitor hears nothing while it is held", timeout: .seconds(15)) {
+                try await heard.rms(over: .milliseconds(200)) < 0.005
             }
             try await waitUntil("and released once the hold's time is up", timeout: .seconds(30)) {
-                try await rig.stream(named: "legacy")?.isMuted == false
+                try await !isLegacySilenced(rig)
             }
+            try await rig.waitUntilHeard(heard, "the legacy stream is heard on the speaker again")
             #expect(try await rig.stream(named: "legacy")?.sink == speaker, "released where it fell back")
             #expect(agent.isRunning, "\(agent.standardError)")
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
@@ -154,17 +164,34 @@ extension AgentIntegrationTests {
             return speaker
         }
 
+        /// Whether the agent holds the legacy paplay silent as its setup silences: muted (pactl) on
+        /// the pulse protocol; on the native backend paused, which pactl does not show, so the
+        /// agent's status says it (unplugSilenceEnds also checks the speaker's monitor).
+        private func isLegacySilenced(_ rig: AgentRig) async throws -> Bool {
+            if rig.setup.silencesByMuting { return try await rig.stream(named: "legacy")?.isMuted == true }
+            // The agent lists streams by id and app: the legacy paplay is the one without a session.
+            let row = try await agentStream(rig) {
+                ($0["application"] as? String)?.lowercased().contains("paplay") == true && ($0["session"] as? String ?? "").isEmpty
+            }
+            return row?["effect"] as? String == "silenced"
+        }
+
         private func defaultSink(_ rig: AgentRig) async throws -> String {
             try await rig.server.pactl("get-default-sink").trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         /// mpv's row of `audiosessionctl status --json`, or nil when it has no stream.
         private func mpvStream(_ rig: AgentRig) async throws -> [String: Any]? {
+            try await agentStream(rig) { ($0["application"] as? String)?.lowercased().contains("mpv") == true }
+        }
+
+        /// The first stream row of `audiosessionctl status --json` that `matches`, or nil.
+        private func agentStream(_ rig: AgentRig, where matches: ([String: Any]) -> Bool) async throws -> [String: Any]? {
             let result = try await rig.ctl(["status", "--json"])
             guard let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
                 let streams = object["streams"] as? [[String: Any]]
             else { return nil }
-            return streams.first { ($0["application"] as? String)?.lowercased().contains("mpv") == true }
+            return streams.first(where: matches)
         }
 
         private func playerStatus(_ rig: AgentRig) async throws -> String {

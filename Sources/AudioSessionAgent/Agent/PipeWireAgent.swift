@@ -113,7 +113,7 @@ public final class PipeWireAgent: Sendable {
         let coordinator = PolicyCoordinator(
             engine: PolicyEngine(policy: policy),
             sinks: [SessionChangeWatcher(translator: translator), enforcer] + sinks, outerLock: PipeWireLoopLock(connection))
-        let mirror = PipeWireGraphMirror(connection: connection, instance: instance)
+        let mirror = PipeWireGraphMirror(connection: connection, instance: instance, logger: logger)
         let ending = AgentEnding()
         let isWaiting = !journal.pendingRestores.isEmpty
         let recovery = PipeWireLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
@@ -125,6 +125,7 @@ public final class PipeWireAgent: Sendable {
                 if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
             }
             translator.begin(with: graph)
+            mirror.cards.begin(coordinator: coordinator)
             if isWaiting {
                 logger.info(
                     "a previous agent left changes to undo",
