@@ -18,8 +18,10 @@ import SoundServer
 /// | client | a client (index = client id); a node's `client.id` names it |
 /// | `default.audio.sink` / `.source` | the server's default sink and source |
 ///
-/// A stream node counts once its info arrived (its full properties: `media.role`, the app's
-/// identity); before that the registry's filtered set would tell the engine too little.
+/// A node counts once its info arrived (its full properties: a stream's `media.role` and app, a
+/// device's `device.form-factor`); before that the registry's filtered set would tell the engine
+/// too little: plugged headphones would first appear as a device of unknown type, and their
+/// properties would come as a route-configuration-change, not as the plug.
 ///
 /// ```swift
 /// let graph = PipeWireGraphTranslation.graph(
@@ -49,7 +51,7 @@ enum PipeWireGraphTranslation {
             case .client:
                 let name = global.properties["application.name"] ?? global.properties["client.name"] ?? ""
                 graph.clients[global.id] = SoundClient(index: global.id, name: name, properties: global.properties)
-            case .node:
+            case .node where global.node.map({ $0.state != .creating }) == true:
                 switch global.properties["media.class"] {
                 case sinkClass:
                     let sink = device(global, kind: .sink, globals: globals)
