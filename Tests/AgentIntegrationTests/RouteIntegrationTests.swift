@@ -145,13 +145,69 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
-        /// The shipped policy with `unplug-silence-ms` set, written into the rig's directory.
+        /// A call prefers a headset: with a USB headset plugged and the user's default back on the
+        /// speaker, a voice-chat session's stream plays on the headset (heard on its monitor) while
+        /// a stream that is no call stays on the default; pulling the headset tells the call
+        /// old-device-unavailable with the headset as the previous route, and the call falls back
+        /// to the speaker. Echo cancellation is off: it has its own tests, and the native backend
+        /// loads no canceller.
+        @Test("a call plays on a plugged headset; unplugged, it is told and falls back", arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
+        func callOnHeadset(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let policy = try policy(in: rig, replacing: "enabled = true                        # calls get an echo canceller", with: "enabled = false                       # calls get an echo canceller")
+            let agent = try await rig.startAgent(policy: policy)
+            defer { agent.kill() }
+            let monitor = try rig.spawnCtl(["monitor"])
+            defer { monitor.kill() }
+            let headset = try await rig.server.plug(.usbHeadset)
+            let headsetIndex = try await waitForValue("the headset is listed") { try await rig.server.sinkIndex(named: "usb_headset") }
+            try await waitUntil("last-in wins makes the headset the default") { try await defaultSink(rig) == "usb_headset" }
+            _ = try await rig.server.pactl("set-default-sink", "speaker")
+            try await waitUntil("the user's default is the speaker again") { try await defaultSink(rig) == "speaker" }
+            let speaker = try #require(try await rig.server.sinkIndex(named: "speaker"))
+            let onHeadset = try await MonitorRecorder.start("usb_headset.monitor", in: rig.server)
+            defer { onHeadset.stop() }
+
+            let other = try rig.play("other", try rig.tone("other", seconds: 60))
+            defer { other.kill() }
+            try await waitUntil("a stream that is no call plays on the default") { try await rig.stream(named: "other")?.sink == speaker }
+            let call = try rig.runPlaying(
+                "call", try rig.tone("call", seconds: 60, frequency: 660),
+                ["--category", "play-and-record", "--mode", "voice-chat", "--app-id", "org.example.Call"])
+            defer { call.kill() }
+            let sessionID = try await waitForValue("the call's session is active") { () -> String? in
+                try await rig.sessions().first {
+                    $0["application_id"] as? String == "org.example.Call" && $0["activity"] as? String == "active"
+                }?["session"] as? String
+            }
+            try await waitUntil("the call plays on the headset", timeout: .seconds(15)) {
+                try await rig.stream(named: "call")?.sink == headsetIndex
+            }
+            try await rig.waitUntilHeard(onHeadset, "the call is heard on the headset's monitor")
+            #expect(try await rig.stream(named: "other")?.sink == speaker, "the default stays the speaker's")
+
+            try await rig.server.unplug(headset)
+            try await waitUntil("monitor prints the call's old-device-unavailable with the headset as the previous route") {
+                monitor.standardOutput.contains(
+                    "route-change session=\(sessionID) reason=old-device-unavailable previous=out:usb_headset,in:")
+            }
+            try await waitUntil("the call falls back to the speaker") { try await rig.stream(named: "call")?.sink == speaker }
+            #expect(agent.isRunning, "\(agent.standardError)")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// The shipped policy with `unplug-silence-ms` set.
         private func policy(in rig: AgentRig, unplugSilenceMilliseconds: Int) throws -> String {
+            try policy(in: rig, replacing: "unplug-silence-ms = 0 ", with: "unplug-silence-ms = \(unplugSilenceMilliseconds) ")
+        }
+
+        /// The shipped policy with the text `old` replaced by `new`, written into the rig's directory.
+        private func policy(in rig: AgentRig, replacing old: String, with new: String) throws -> String {
             let shipped = try String(contentsOfFile: AgentRig.shippedPolicy, encoding: .utf8)
-            let changed = shipped.replacingOccurrences(
-                of: "unplug-silence-ms = 0 ", with: "unplug-silence-ms = \(unplugSilenceMilliseconds) ")
-            #expect(changed != shipped, "the shipped policy sets unplug-silence-ms")
-            let path = rig.directory + "/unplug-silence-policy.toml"
+            let changed = shipped.replacingOccurrences(of: old, with: new)
+            #expect(changed != shipped, "the shipped policy has \(old)")
+            let path = rig.directory + "/changed-policy.toml"
             try changed.write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
