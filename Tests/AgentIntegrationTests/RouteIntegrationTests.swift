@@ -169,7 +169,11 @@ extension AgentIntegrationTests {
             let onHeadset = try await MonitorRecorder.start("usb_headset.monitor", in: rig.server)
             defer { onHeadset.stop() }
 
-            let other = try rig.play("other", try rig.tone("other", seconds: 60))
+            // Music, not a second role-less paplay: the call silences it, and on pipewire-pulse
+            // WirePlumber saves a mute the pulse backend gives a role-less stream under the app's
+            // name (`sink-input-by-application-name:paplay`), so the call's own role-less paplay
+            // would start muted (the pulse backend's restore repair does not reach WirePlumber's).
+            let other = try rig.play("other", try rig.tone("other", seconds: 60), role: "music")
             defer { other.kill() }
             try await waitUntil("a stream that is no call plays on the default") { try await rig.stream(named: "other")?.sink == speaker }
             let call = try rig.runPlaying(
@@ -184,7 +188,15 @@ extension AgentIntegrationTests {
             try await waitUntil("the call plays on the headset", timeout: .seconds(15)) {
                 try await rig.stream(named: "call")?.sink == headsetIndex
             }
-            try await rig.waitUntilHeard(onHeadset, "the call is heard on the headset's monitor")
+            do {
+                try await rig.waitUntilHeard(onHeadset, "the call is heard on the headset's monitor")
+            } catch {
+                // What the server had then goes into the issue.
+                let streams = (try? await rig.server.pactl("list", "sink-inputs")) ?? "-"
+                let captures = (try? await rig.server.pactl("list", "source-outputs")) ?? "-"
+                Issue.record("sink inputs:\n\(streams)\nsource outputs:\n\(captures)\nagent:\n\(agent.standardError)")
+                throw error
+            }
             #expect(try await rig.stream(named: "other")?.sink == speaker, "the default stays the speaker's")
 
             try await rig.server.unplug(headset)
