@@ -155,7 +155,10 @@ extension AgentIntegrationTests {
         func callOnHeadset(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
-            let policy = try policy(in: rig, replacing: "enabled = true                        # calls get an echo canceller", with: "enabled = false                       # calls get an echo canceller")
+            let comment = "# calls get an echo canceller"
+            let policy = try policy(
+                in: rig, replacing: "enabled = true                        \(comment)",
+                with: "enabled = false                       \(comment)")
             let agent = try await rig.startAgent(policy: policy)
             defer { agent.kill() }
             let monitor = try rig.spawnCtl(["monitor"])

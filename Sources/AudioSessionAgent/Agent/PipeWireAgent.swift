@@ -48,7 +48,8 @@ public final class PipeWireAgent: Sendable {
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, serverVersion: String,
         connection: PipeWireConnection, mirror: PipeWireGraphMirror, translator: GraphTranslator,
-        enforcer: PipeWireEnforcer, recovery: PipeWireLoopTimer, deadlines: PolicyDeadlineTimer, ending: AgentEnding, logger: Logger
+        enforcer: PipeWireEnforcer, recovery: PipeWireLoopTimer, deadlines: PolicyDeadlineTimer, ending: AgentEnding,
+        logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
@@ -112,7 +113,8 @@ public final class PipeWireAgent: Sendable {
         let translator = GraphTranslator(
             table: table, enforcer: enforcer, modules: nil,
             resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
-        // Time-limited decisions (an unplug hold's end, the relink grace) come from one timer armed for the engine's next deadline.
+        // Time-limited decisions (an unplug hold's end, the relink grace) come from one timer
+        // armed for the engine's next deadline.
         let clock = MonotonicAgentClock()
         let deadlines = PolicyDeadlineTimer(clock: clock) { PipeWireLoopTimer(on: connection, action: $0) }
         let coordinator = PolicyCoordinator(
@@ -143,7 +145,8 @@ public final class PipeWireAgent: Sendable {
         logger.info("agent started", metadata: ["server.name": "PipeWire \(server.version)", "server.instance": "\(instance)"])
         return PipeWireAgent(
             coordinator: coordinator, serverInstance: instance, journal: journal, serverVersion: server.version,
-            connection: connection, mirror: mirror, translator: translator, enforcer: enforcer, recovery: recovery, deadlines: deadlines,
+            connection: connection, mirror: mirror, translator: translator, enforcer: enforcer, recovery: recovery,
+            deadlines: deadlines,
             ending: ending, logger: logger)
     }
 
