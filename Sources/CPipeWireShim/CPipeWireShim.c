@@ -7,10 +7,14 @@
 #include <time.h>
 
 #include <spa/param/props.h>
+#include <spa/param/route.h>
+#include <spa/param/profile.h>
+#include <spa/pod/parser.h>
 #include <spa/pod/builder.h>
 #include <spa/pod/iter.h>
 #include <spa/node/command.h>
 #include <spa/utils/json.h>
+#include <spa/utils/result.h>
 
 void CPipeWireShim_init(void) {
     pw_init(NULL, NULL);
@@ -98,6 +102,119 @@ int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *pr
         }
     }
     return 0;
+}
+
+int CPipeWireShim_device_add_listener(
+    struct pw_device *device, struct spa_hook *listener, const struct pw_device_events *events, void *data) {
+    return pw_device_add_listener(device, listener, events, data);
+}
+
+int CPipeWireShim_device_enum_params(struct pw_device *device, uint32_t id) {
+    int result = pw_device_enum_params(device, 0, id, 0, UINT32_MAX, NULL);
+    if (result < 0)
+        return result;
+    return CPipeWireShim_async_seq(result);
+}
+
+int CPipeWireShim_async_seq(int result) {
+    return SPA_RESULT_ASYNC_SEQ(result);
+}
+
+static void CPipeWireShim_read_ids(const struct spa_pod *value, int32_t *ids, uint32_t *count) {
+    *count = spa_pod_copy_array(value, SPA_TYPE_Int, ids, CPipeWireShim_ROUTE_IDS_MAX);
+}
+
+/// The `port.type` value in a route's info struct: an Int count, then that many key/value strings.
+static const char *CPipeWireShim_route_port_type(const struct spa_pod *info) {
+    struct spa_pod_parser parser;
+    struct spa_pod_frame frame;
+    int32_t count = 0;
+    spa_pod_parser_pod(&parser, info);
+    if (spa_pod_parser_push_struct(&parser, &frame) < 0 || spa_pod_parser_get_int(&parser, &count) < 0)
+        return NULL;
+    for (int32_t i = 0; i < count; i++) {
+        const char *key = NULL, *value = NULL;
+        if (spa_pod_parser_get_string(&parser, &key) < 0 || spa_pod_parser_get_string(&parser, &value) < 0)
+            return NULL;
+        if (key != NULL && strcmp(key, "port.type") == 0)
+            return value;
+    }
+    return NULL;
+}
+
+int CPipeWireShim_parse_route(const struct spa_pod *pod, CPipeWireShim_Route *route) {
+    memset(route, 0, sizeof(*route));
+    if (pod == NULL || !spa_pod_is_object_type(pod, SPA_TYPE_OBJECT_ParamRoute))
+        return -EINVAL;
+    const struct spa_pod_object *object = (const struct spa_pod_object *)pod;
+    const struct spa_pod_prop *prop;
+    SPA_POD_OBJECT_FOREACH(object, prop) {
+        switch (prop->key) {
+        case SPA_PARAM_ROUTE_index:
+            spa_pod_get_int(&prop->value, &route->index);
+            break;
+        case SPA_PARAM_ROUTE_direction:
+            spa_pod_get_id(&prop->value, &route->direction);
+            break;
+        case SPA_PARAM_ROUTE_device:
+            route->has_device = spa_pod_get_int(&prop->value, &route->device) == 0;
+            break;
+        case SPA_PARAM_ROUTE_name:
+            spa_pod_get_string(&prop->value, &route->name);
+            break;
+        case SPA_PARAM_ROUTE_description:
+            spa_pod_get_string(&prop->value, &route->description);
+            break;
+        case SPA_PARAM_ROUTE_priority:
+            spa_pod_get_int(&prop->value, &route->priority);
+            break;
+        case SPA_PARAM_ROUTE_available:
+            spa_pod_get_id(&prop->value, &route->available);
+            break;
+        case SPA_PARAM_ROUTE_info:
+            route->port_type = CPipeWireShim_route_port_type(&prop->value);
+            break;
+        case SPA_PARAM_ROUTE_devices:
+            CPipeWireShim_read_ids(&prop->value, route->devices, &route->n_devices);
+            break;
+        case SPA_PARAM_ROUTE_profiles:
+            CPipeWireShim_read_ids(&prop->value, route->profiles, &route->n_profiles);
+            break;
+        default:
+            break;
+        }
+    }
+    return route->name == NULL ? -EINVAL : 0;
+}
+
+int CPipeWireShim_parse_profile(const struct spa_pod *pod, CPipeWireShim_Profile *profile) {
+    memset(profile, 0, sizeof(*profile));
+    if (pod == NULL || !spa_pod_is_object_type(pod, SPA_TYPE_OBJECT_ParamProfile))
+        return -EINVAL;
+    const struct spa_pod_object *object = (const struct spa_pod_object *)pod;
+    const struct spa_pod_prop *prop;
+    SPA_POD_OBJECT_FOREACH(object, prop) {
+        switch (prop->key) {
+        case SPA_PARAM_PROFILE_index:
+            spa_pod_get_int(&prop->value, &profile->index);
+            break;
+        case SPA_PARAM_PROFILE_name:
+            spa_pod_get_string(&prop->value, &profile->name);
+            break;
+        case SPA_PARAM_PROFILE_description:
+            spa_pod_get_string(&prop->value, &profile->description);
+            break;
+        case SPA_PARAM_PROFILE_priority:
+            spa_pod_get_int(&prop->value, &profile->priority);
+            break;
+        case SPA_PARAM_PROFILE_available:
+            spa_pod_get_id(&prop->value, &profile->available);
+            break;
+        default:
+            break;
+        }
+    }
+    return profile->name == NULL ? -EINVAL : 0;
 }
 
 int CPipeWireShim_metadata_add_listener(

@@ -41,13 +41,15 @@ public final class PipeWireAgent: Sendable {
     let translator: GraphTranslator
     let enforcer: PipeWireEnforcer
     let recovery: PipeWireLoopTimer
+    let deadlines: PolicyDeadlineTimer
     let ending: AgentEnding
     let logger: Logger
 
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, serverVersion: String,
         connection: PipeWireConnection, mirror: PipeWireGraphMirror, translator: GraphTranslator,
-        enforcer: PipeWireEnforcer, recovery: PipeWireLoopTimer, ending: AgentEnding, logger: Logger
+        enforcer: PipeWireEnforcer, recovery: PipeWireLoopTimer, deadlines: PolicyDeadlineTimer, ending: AgentEnding,
+        logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
@@ -58,6 +60,7 @@ public final class PipeWireAgent: Sendable {
         self.translator = translator
         self.enforcer = enforcer
         self.recovery = recovery
+        self.deadlines = deadlines
         self.ending = ending
         self.logger = logger
     }
@@ -110,10 +113,16 @@ public final class PipeWireAgent: Sendable {
         let translator = GraphTranslator(
             table: table, enforcer: enforcer, modules: nil,
             resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
+        // Time-limited decisions (an unplug hold's end, the relink grace) come from one timer
+        // armed for the engine's next deadline.
+        let clock = MonotonicAgentClock()
+        let deadlines = PolicyDeadlineTimer(clock: clock) { PipeWireLoopTimer(on: connection, action: $0) }
         let coordinator = PolicyCoordinator(
             engine: PolicyEngine(policy: policy),
-            sinks: [SessionChangeWatcher(translator: translator), enforcer] + sinks, outerLock: PipeWireLoopLock(connection))
-        let mirror = PipeWireGraphMirror(connection: connection, instance: instance)
+            sinks: [SessionChangeWatcher(translator: translator), enforcer] + sinks + [deadlines],
+            outerLock: PipeWireLoopLock(connection), clock: clock)
+        deadlines.attach(to: coordinator)
+        let mirror = PipeWireGraphMirror(connection: connection, instance: instance, logger: logger)
         let ending = AgentEnding()
         let isWaiting = !journal.pendingRestores.isEmpty
         let recovery = PipeWireLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
@@ -125,6 +134,7 @@ public final class PipeWireAgent: Sendable {
                 if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
             }
             translator.begin(with: graph)
+            mirror.cards.begin(coordinator: coordinator)
             if isWaiting {
                 logger.info(
                     "a previous agent left changes to undo",
@@ -136,6 +146,7 @@ public final class PipeWireAgent: Sendable {
         return PipeWireAgent(
             coordinator: coordinator, serverInstance: instance, journal: journal, serverVersion: server.version,
             connection: connection, mirror: mirror, translator: translator, enforcer: enforcer, recovery: recovery,
+            deadlines: deadlines,
             ending: ending, logger: logger)
     }
 
@@ -152,6 +163,7 @@ public final class PipeWireAgent: Sendable {
     /// left), waits for the server to take the commands, and disconnects. Safe to call more than once.
     public func shutdown() async {
         recovery.cancel()
+        deadlines.cancel()
         let undone = connection.withLoopLocked { () -> [StreamSerial] in
             translator.end()
             return enforcer.undoAll()
@@ -169,6 +181,7 @@ public final class PipeWireAgent: Sendable {
     /// Stops the agent as a crash would: nothing is undone and the journal keeps everything.
     public func abandon() {
         recovery.cancel()
+        deadlines.cancel()
         connection.withLoopLocked {
             translator.end()
             enforcer.abandon()

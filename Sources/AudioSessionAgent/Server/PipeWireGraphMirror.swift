@@ -1,3 +1,4 @@
+import Logging
 import PipeWireBackend
 import SoundServer
 
@@ -14,10 +15,14 @@ final class PipeWireGraphMirror: @unchecked Sendable {
     private let instance: ServerInstance
     private var registration: PipeWireEventHandlerRegistration?
     private var current = Graph()
+    /// The Devices that are Bluetooth cards, followed for the engine once the agent begins it;
+    /// stopped with the mirror.
+    let cards: PipeWireCardFollower
 
-    init(connection: PipeWireConnection, instance: ServerInstance) {
+    init(connection: PipeWireConnection, instance: ServerInstance, logger: Logger) {
         self.connection = connection
         self.instance = instance
+        cards = PipeWireCardFollower(connection: connection, logger: logger)
     }
 
     /// The graph now.
@@ -44,10 +49,11 @@ final class PipeWireGraphMirror: @unchecked Sendable {
         return current
     }
 
-    /// Stops following events.
+    /// Stops following events (the cards' too); call with the loop locked.
     func stop() {
         if let registration { connection.removeEventHandler(registration) }
         registration = nil
+        cards.stop()
     }
 
     private func build() -> Graph {

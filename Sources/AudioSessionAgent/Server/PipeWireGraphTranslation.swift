@@ -13,11 +13,15 @@ import SoundServer
 /// | node `Stream/Input/Audio` | a capture stream; a link from a sink makes it a capture of that sink's monitor |
 /// | node state other than `running` | a corked stream (PipeWire's running is PulseAudio's uncorked) |
 /// | node `Props` `channelVolumes`, `mute` | the stream's or device's volume and mute (the `volume` factor is the agent's, not the user's) |
+/// | a device node's `device.id` and `card.profile.device` | its ports and active port, from the Device's routes (``PipeWireRouteTranslation``) |
+/// | `device.form-factor`, `device.icon-name`, `audio.position` | `device.form_factor`, `device.icon_name` and the channel map, as pipewire-pulse shows them (``PipeWireNodeDeviceFacts``) |
 /// | client | a client (index = client id); a node's `client.id` names it |
 /// | `default.audio.sink` / `.source` | the server's default sink and source |
 ///
-/// A stream node counts once its info arrived (its full properties: `media.role`, the app's
-/// identity); before that the registry's filtered set would tell the engine too little.
+/// A node counts once its info arrived (its full properties: a stream's `media.role` and app, a
+/// device's `device.form-factor`); before that the registry's filtered set would tell the engine
+/// too little: plugged headphones would first appear as a device of unknown type, and their
+/// properties would come as a route-configuration-change, not as the plug.
 ///
 /// ```swift
 /// let graph = PipeWireGraphTranslation.graph(
@@ -47,15 +51,15 @@ enum PipeWireGraphTranslation {
             case .client:
                 let name = global.properties["application.name"] ?? global.properties["client.name"] ?? ""
                 graph.clients[global.id] = SoundClient(index: global.id, name: name, properties: global.properties)
-            case .node:
+            case .node where global.node.map({ $0.state != .creating }) == true:
                 switch global.properties["media.class"] {
                 case sinkClass:
-                    let sink = device(global, kind: .sink)
+                    let sink = device(global, kind: .sink, globals: globals)
                     graph.sinks[global.id] = sink
                     let monitor = monitorSource(of: sink)
                     graph.sources[monitor.index] = monitor
                 case sourceClass, virtualSourceClass:
-                    graph.sources[global.id] = device(global, kind: .source)
+                    graph.sources[global.id] = device(global, kind: .source, globals: globals)
                 default:
                     break
                 }
@@ -87,13 +91,18 @@ enum PipeWireGraphTranslation {
         ServerInstance(rawValue: "pipewire:\(server.name):\(server.cookie)")
     }
 
-    private static func device(_ global: PipeWireGlobal, kind: SoundDevice.Kind) -> SoundDevice {
+    private static func device(
+        _ global: PipeWireGlobal, kind: SoundDevice.Kind, globals: [UInt32: PipeWireGlobal]
+    ) -> SoundDevice {
         let name = global.name ?? "node-\(global.id)"
         let props = global.node?.props
+        let (ports, activePortName) = PipeWireRouteTranslation.ports(ofNode: global.properties, kind: kind, devices: globals)
         return SoundDevice(
             kind: kind, index: global.id, name: name,
             description: global.properties["node.description"] ?? global.properties["node.nick"] ?? name,
-            properties: global.properties, volume: volumes(props), isMuted: props?.mute ?? false,
+            properties: PipeWireNodeDeviceFacts.pulseProperties(global.properties), ports: ports,
+            activePortName: activePortName, channelMap: PipeWireNodeDeviceFacts.channelMap(global.properties),
+            volume: volumes(props), isMuted: props?.mute ?? false,
             monitorSourceIndex: kind == .sink ? global.id | monitorBit : nil,
             cardIndex: global.properties["device.id"].flatMap { UInt32($0) })
     }

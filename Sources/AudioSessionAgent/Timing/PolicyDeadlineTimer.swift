@@ -18,9 +18,11 @@ import Synchronization
 /// ```
 final class PolicyDeadlineTimer: DecisionSink {
     private let clock: any AgentClock
-    private let timer: PulseLoopTimer
+    private let timer: any LoopTimer
     /// The engine deadline the timer is armed for, to leave an armed timer alone.
     private let armedFor = ArmedDeadline()
+    /// The coordinator whose engine the timer wakes.
+    private let target = DeadlineTarget()
 
     init(on connection: PulseConnection, clock: any AgentClock, coordinator: PolicyCoordinator) {
         self.clock = clock
@@ -29,6 +31,30 @@ final class PolicyDeadlineTimer: DecisionSink {
             armedFor.deadline.withLock { $0 = nil }
             coordinator?.advanceTimeOnLoop()
         }
+    }
+
+    /// A timer on any backend's loop (`makeTimer` makes a one-shot loop timer with the given
+    /// action), for an agent whose coordinator is made after its sinks, this among them: it wakes
+    /// nothing until ``attach(to:)``.
+    ///
+    /// ```swift
+    /// let deadlines = PolicyDeadlineTimer(clock: clock) { PipeWireLoopTimer(on: connection, action: $0) }
+    /// let coordinator = PolicyCoordinator(engine: engine, sinks: [enforcer, deadlines], clock: clock)
+    /// deadlines.attach(to: coordinator)
+    /// ```
+    init(clock: any AgentClock, makeTimer: (@escaping @Sendable () -> Void) -> any LoopTimer) {
+        self.clock = clock
+        let armedFor = self.armedFor
+        let target = self.target
+        self.timer = makeTimer {
+            armedFor.deadline.withLock { $0 = nil }
+            target.coordinator?.advanceTimeOnLoop()
+        }
+    }
+
+    /// The coordinator the timer wakes (for a timer made with ``init(clock:makeTimer:)``).
+    func attach(to coordinator: PolicyCoordinator) {
+        target.coordinator = coordinator
     }
 
     func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
@@ -53,4 +79,18 @@ final class PolicyDeadlineTimer: DecisionSink {
 /// Shared by the timer and its firing action, which cannot capture the timer being made.
 private final class ArmedDeadline: Sendable {
     let deadline = Mutex<Int?>(nil)
+}
+
+/// The coordinator a timer made before it wakes, held weakly: the coordinator holds its sinks.
+private final class DeadlineTarget: Sendable {
+    private struct Weak: @unchecked Sendable {
+        weak var value: PolicyCoordinator?
+    }
+
+    private let reference = Mutex(Weak())
+
+    var coordinator: PolicyCoordinator? {
+        get { reference.withLock { $0.value } }
+        set { reference.withLock { $0.value = newValue } }
+    }
 }

@@ -74,6 +74,64 @@ int CPipeWireShim_node_set_props(struct pw_node *node, const CPipeWireShim_Props
 /// a varargs macro). Returns 0 when `pod` is a Props object, a negative errno otherwise.
 int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *props);
 
+// MARK: Device
+
+/// `pw_device_add_listener` is a macro.
+int CPipeWireShim_device_add_listener(
+    struct pw_device *device, struct spa_hook *listener, const struct pw_device_events *events, void *data);
+
+/// `pw_device_enum_params` is a macro; asks for every param `id` of the device. Returns the
+/// request's sequence number as ``CPipeWireShim_async_seq`` reduces it (the param events that
+/// answer carry it), or a negative errno.
+int CPipeWireShim_device_enum_params(struct pw_device *device, uint32_t id);
+
+/// `SPA_RESULT_ASYNC_SEQ` is a macro: the sequence number inside an asynchronous result or a param
+/// event's `seq`, so a request's answer can be told from an older one's.
+int CPipeWireShim_async_seq(int result);
+
+/// The most card-profile devices or profiles a route lists that the shim reads.
+#define CPipeWireShim_ROUTE_IDS_MAX 32
+
+/// The fields of a `SPA_PARAM_EnumRoute` or `SPA_PARAM_Route` object (`SPA_TYPE_OBJECT_ParamRoute`)
+/// this project reads. Strings point into the pod: valid only while the param event runs.
+typedef struct CPipeWireShim_Route {
+    int32_t index;
+    /// `SPA_DIRECTION_INPUT` (capture) or `SPA_DIRECTION_OUTPUT` (playback).
+    uint32_t direction;
+    bool has_device;
+    int32_t device;
+    const char *name;
+    const char *description;
+    int32_t priority;
+    /// `SPA_PARAM_AVAILABILITY_unknown`, `_no` or `_yes`.
+    uint32_t available;
+    /// The `port.type` entry of the route's info, or NULL.
+    const char *port_type;
+    uint32_t n_devices;
+    int32_t devices[CPipeWireShim_ROUTE_IDS_MAX];
+    uint32_t n_profiles;
+    int32_t profiles[CPipeWireShim_ROUTE_IDS_MAX];
+} CPipeWireShim_Route;
+
+/// Reads a route object (the object and struct iterators are macros and varargs). Returns 0 when
+/// `pod` is a ParamRoute object with a name, a negative errno otherwise.
+int CPipeWireShim_parse_route(const struct spa_pod *pod, CPipeWireShim_Route *route);
+
+/// The fields of a `SPA_PARAM_EnumProfile` or `SPA_PARAM_Profile` object this project reads.
+/// Strings point into the pod: valid only while the param event runs.
+typedef struct CPipeWireShim_Profile {
+    int32_t index;
+    const char *name;
+    const char *description;
+    int32_t priority;
+    /// `SPA_PARAM_AVAILABILITY_unknown`, `_no` or `_yes`.
+    uint32_t available;
+} CPipeWireShim_Profile;
+
+/// Reads a profile object. Returns 0 when `pod` is a ParamProfile object with a name, a negative
+/// errno otherwise.
+int CPipeWireShim_parse_profile(const struct spa_pod *pod, CPipeWireShim_Profile *profile);
+
 // MARK: Metadata
 
 /// `pw_metadata_add_listener` is a macro.

@@ -20,11 +20,13 @@ public struct PipeWireGlobal: Sendable, Hashable, Identifiable {
     public var properties: [String: String]
     /// State, and `Props` for nodes once their info arrived; nil for other types.
     public var node: PipeWireNodeInfo?
+    /// Routes and profiles for devices (sound cards), once their params arrived; nil for other types.
+    public var device: PipeWireDeviceInfo?
 
     /// Creates a global; the mirror builds them from registry events.
     public init(
         id: UInt32, type: PipeWireObjectType, version: UInt32, permissions: PipeWirePermissions,
-        properties: [String: String], node: PipeWireNodeInfo? = nil
+        properties: [String: String], node: PipeWireNodeInfo? = nil, device: PipeWireDeviceInfo? = nil
     ) {
         self.id = id
         self.type = type
@@ -32,6 +34,7 @@ public struct PipeWireGlobal: Sendable, Hashable, Identifiable {
         self.permissions = permissions
         self.properties = properties
         self.node = node
+        self.device = device
     }
 
     /// The `object.serial` property: unique for the server's lifetime, unlike ``id``.

@@ -22,6 +22,7 @@ final class ConnectionState: @unchecked Sendable {
     /// The mirror: every global the registry announced and not yet removed.
     private(set) var globals: [UInt32: PipeWireGlobal] = [:]
     private(set) var nodes: [UInt32: BoundNode] = [:]
+    private(set) var devices: [UInt32: BoundDevice] = [:]
     private(set) var metadata: [UInt32: BoundMetadata] = [:]
 
     /// Round trips in flight by sequence number, each with the server errors seen meanwhile.
@@ -82,6 +83,8 @@ final class ConnectionState: @unchecked Sendable {
     /// Destroys every libpipewire object; call with the loop locked and its thread stopped.
     func tearDown() {
         for node in nodes.values { node.unbind() }
+        for device in devices.values { device.unbind() }
+        devices = [:]
         for metadata in metadata.values { metadata.unbind() }
         nodes = [:]
         metadata = [:]
@@ -168,6 +171,7 @@ final class ConnectionState: @unchecked Sendable {
     private func describeProxy(_ proxyID: UInt32) -> String? {
         if proxyID == UInt32(PW_ID_CORE) { return "core" }
         if let node = nodes.values.first(where: { $0.proxyID == proxyID }) { return "node \(node.id)" }
+        if let device = devices.values.first(where: { $0.proxyID == proxyID }) { return "device \(device.id)" }
         if let metadata = metadata.values.first(where: { $0.proxyID == proxyID }) {
             return "metadata \"\(metadata.name)\" (\(metadata.id))"
         }
@@ -185,6 +189,9 @@ final class ConnectionState: @unchecked Sendable {
                 if global.type == .node {
                     nodes[id] = try BoundNode(id: id, version: version, registry: registry, mirror: self)
                     global.node = PipeWireNodeInfo(state: .creating)
+                } else if global.type == .device {
+                    devices[id] = try BoundDevice(id: id, version: version, registry: registry, mirror: self)
+                    global.device = PipeWireDeviceInfo()
                 } else if global.type == .metadata {
                     let name = properties["metadata.name"] ?? "default"
                     metadata[id] = try BoundMetadata(id: id, name: name, version: version, registry: registry, mirror: self)
@@ -200,6 +207,7 @@ final class ConnectionState: @unchecked Sendable {
 
     func globalRemoved(id: UInt32) {
         nodes.removeValue(forKey: id)?.unbind()
+        devices.removeValue(forKey: id)?.unbind()
         metadata.removeValue(forKey: id)?.unbind()
         guard let global = globals.removeValue(forKey: id) else { return }
         hub.publish(.globalRemoved(global))
@@ -227,6 +235,18 @@ final class ConnectionState: @unchecked Sendable {
         var node = global.node ?? PipeWireNodeInfo(state: .creating)
         node.props = (node.props ?? PipeWireNodeProps()).merging(props)
         global.node = node
+        update(global)
+    }
+
+    func deviceInfo(_ id: UInt32, info: pw_device_info) {
+        guard var global = globals[id], info.change_mask & UInt64(PW_DEVICE_CHANGE_MASK_PROPS) != 0 else { return }
+        global.properties.merge(SpaDict.properties(info.props)) { _, new in new }
+        update(global)
+    }
+
+    func deviceParams(_ id: UInt32, info: PipeWireDeviceInfo) {
+        guard var global = globals[id] else { return }
+        global.device = info
         update(global)
     }
 

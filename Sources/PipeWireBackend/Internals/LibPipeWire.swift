@@ -193,6 +193,55 @@ enum LibPipeWire {
         try check("pw_node_send_command") { CPipeWireShim_node_send_command(node, id.rawValue) }
     }
 
+    // MARK: Devices
+
+    static func deviceAddListener(
+        _ device: OpaquePointer, hook: UnsafeMutablePointer<spa_hook>, events: UnsafePointer<pw_device_events>,
+        data: UnsafeMutableRawPointer
+    ) throws(PipeWireError) {
+        try check("pw_device_add_listener") { CPipeWireShim_device_add_listener(device, hook, events, data) }
+    }
+
+    /// Asks the device for every param `id`; returns the sequence number its answers carry
+    /// (compare with ``asyncSequence(_:)`` of an event's `seq`).
+    static func deviceEnumParams(_ device: OpaquePointer, id: UInt32) throws(PipeWireError) -> Int32 {
+        try check("pw_device_enum_params") { CPipeWireShim_device_enum_params(device, id) }
+    }
+
+    /// The request sequence number inside a param event's `seq`.
+    static func asyncSequence(_ sequence: Int32) -> Int32 { CPipeWireShim_async_seq(sequence) }
+
+    /// The route a `ParamRoute` pod describes, or nil when it is none.
+    static func parseRoute(_ pod: UnsafePointer<spa_pod>) -> PipeWireRoute? {
+        var raw = CPipeWireShim_Route()
+        guard CPipeWireShim_parse_route(pod, &raw) == 0, let name = SpaDict.string(raw.name) else { return nil }
+        // Fixed C arrays import as tuples: read their bytes, as far as the count says.
+        let devices = withUnsafeBytes(of: raw.devices) { Array($0.bindMemory(to: Int32.self).prefix(Int(raw.n_devices))) }
+        let profiles = withUnsafeBytes(of: raw.profiles) { Array($0.bindMemory(to: Int32.self).prefix(Int(raw.n_profiles))) }
+        return PipeWireRoute(
+            index: raw.index, direction: raw.direction == SPA_DIRECTION_INPUT.rawValue ? .input : .output, name: name,
+            description: SpaDict.string(raw.description) ?? name, priority: raw.priority,
+            availability: availability(raw.available), portType: SpaDict.string(raw.port_type),
+            device: raw.has_device ? raw.device : nil, devices: devices, profiles: profiles)
+    }
+
+    /// The profile a `ParamProfile` pod describes, or nil when it is none.
+    static func parseProfile(_ pod: UnsafePointer<spa_pod>) -> PipeWireProfile? {
+        var raw = CPipeWireShim_Profile()
+        guard CPipeWireShim_parse_profile(pod, &raw) == 0, let name = SpaDict.string(raw.name) else { return nil }
+        return PipeWireProfile(
+            index: raw.index, name: name, description: SpaDict.string(raw.description) ?? name, priority: raw.priority,
+            availability: availability(raw.available))
+    }
+
+    private static func availability(_ raw: UInt32) -> PipeWireAvailability {
+        switch raw {
+        case SPA_PARAM_AVAILABILITY_yes.rawValue: .yes
+        case SPA_PARAM_AVAILABILITY_no.rawValue: .no
+        default: .unknown
+        }
+    }
+
     // MARK: Metadata
 
     static func metadataAddListener(
