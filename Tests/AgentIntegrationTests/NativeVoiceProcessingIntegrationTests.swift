@@ -172,5 +172,46 @@ extension AgentIntegrationTests {
             Self.endLeftovers(callLeftovers)
             #expect(await rig.stopAgent(next) == 0, "\(next.standardError)")
         }
+
+        @Test("headphones plugged mid-call: a new canceller on them takes the call, the old one ends")
+        func routeChangeMovesTheCanceller() async throws {
+            let rig = try await AgentRig.start(.pipewireNative)
+            defer { rig.stop() }
+            _ = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
+            let tone = try rig.tone("far", seconds: 120)
+            let script = "parec --raw --property=media.name=call-capture > /dev/null & "
+                + "paplay --property=media.name=far-end '\(tone)'"
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let call = try rig.spawnCtl(["run", "--category", "play-and-record", "--mode", "voice-chat", "--", "sh", "-c", script])
+            defer { call.kill() }
+            try await waitUntil("the call plays through a canceller to the speaker", timeout: .seconds(30)) {
+                let onCanceller = try await Self.isLinked(rig, stream: "far-end", toNodeNamed: "audiosession.echo-cancel.")
+                let cancellerOnSpeaker = try await Self.isLinked(rig, stream: "Echo-Cancel Playback", toNodeNamed: "speaker")
+                return onCanceller && cancellerOnSpeaker
+            }
+            let first = Self.cancellerProcesses(rig)
+            #expect(first.count == 1)
+
+            let headphones = try await rig.server.plug(.headphones)
+            // The native backend does not take a plugged device as the new default yet (last-in
+            // wins is the pulse protocol's for now): the user picks it.
+            try await waitUntil("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") != nil }
+            _ = try await rig.server.pactl("set-default-sink", "headphones")
+            try await waitUntil("a canceller on the headphones carries the call, the first one has ended", timeout: .seconds(30)) {
+                let processes = Self.cancellerProcesses(rig)
+                let onCanceller = try await Self.isLinked(rig, stream: "far-end", toNodeNamed: "audiosession.echo-cancel.")
+                let cancellerOnHeadphones = try await Self.isLinked(rig, stream: "Echo-Cancel Playback", toNodeNamed: "headphones")
+                return processes.count == 1 && Set(processes).isDisjoint(with: first) && onCanceller && cancellerOnHeadphones
+            }
+            #expect(try await Self.cancellerNodes(rig).count == 4, "one canceller's nodes, not two")
+            let leftovers = AgentRig.children(of: call.pid).flatMap { [$0] + AgentRig.children(of: $0) }
+            call.terminate()
+            _ = await call.waitForExit()
+            Self.endLeftovers(leftovers)
+            try await Self.waitUntilNothingRemains(rig, "nothing remains once the call ended")
+            try await rig.server.unplug(headphones)
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
     }
 }

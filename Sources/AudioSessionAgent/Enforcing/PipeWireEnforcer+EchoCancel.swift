@@ -86,8 +86,20 @@ extension PipeWireEnforcer {
     func unloadEchoCanceller(_ id: EchoCancellerID) {
         guard let canceller = echoCancellers.removeValue(forKey: id) else { return }
         removeConfiguration(of: canceller)
+        for process in canceller.retiring { end(process, id: nil) }
+        let successor = echoCancellers.first { !$0.value.isReady && !$0.value.waitingMoves.isEmpty }?.key
         guard let process = canceller.process else { return }
-        logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id)", "process.id": "\(process.pid)"])
+        if let successor {
+            // Its streams' moves to the successor wait for the successor's nodes: it keeps them until then.
+            echoCancellers[successor]?.retiring.append(process)
+            logger.debug("an echo canceller ends once its successor is ready", metadata: ["echo-cancel.id": "\(id)"])
+            return
+        }
+        end(process, id: id)
+    }
+
+    private func end(_ process: HelperProcess, id: EchoCancellerID?) {
+        logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id.map { "\($0)" } ?? "retired")", "process.id": "\(process.pid)"])
         let journal = journal
         let logger = logger
         process.terminate {
@@ -104,10 +116,11 @@ extension PipeWireEnforcer {
         cancellerTimer?.cancel()
         for (id, canceller) in echoCancellers.sorted(by: { $0.key < $1.key }) {
             removeConfiguration(of: canceller)
-            guard let process = canceller.process else { continue }
-            logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id)", "process.id": "\(process.pid)"])
-            process.terminateAndWait()
-            if !keepingJournal { clear(.process(pid: process.pid, startTime: process.startTime)) }
+            for process in canceller.retiring + (canceller.process.map { [$0] } ?? []) {
+                logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id)", "process.id": "\(process.pid)"])
+                process.terminateAndWait()
+                if !keepingJournal { clear(.process(pid: process.pid, startTime: process.startTime)) }
+            }
         }
         echoCancellers = [:]
     }
@@ -147,6 +160,7 @@ extension PipeWireEnforcer {
                 guard let process = startProcess(for: canceller, id: id) else {
                     removeConfiguration(of: canceller)
                     echoCancellers[id] = nil
+                    for process in canceller.retiring { end(process, id: nil) }
                     continue
                 }
                 canceller.process = process
@@ -156,11 +170,14 @@ extension PipeWireEnforcer {
                 canceller.isReady = true
                 let waiting = canceller.waitingMoves
                 canceller.waitingMoves = []
+                let retiring = canceller.retiring
+                canceller.retiring = []
                 echoCancellers[id] = canceller
                 // The process has read its configuration.
                 removeConfiguration(of: canceller)
                 logger.info("an echo canceller is ready", metadata: ["echo-cancel.id": "\(id)"])
                 for stream in waiting { moveToEchoCanceller(stream, id) }
+                for process in retiring { end(process, id: nil) }
             } else if clock.now - canceller.requested > Self.cancellerStartTimeout {
                 logger.error(
                     "an echo canceller's nodes never appeared: the call's audio stays unprocessed",
