@@ -64,6 +64,8 @@ struct NativeEchoCancellerConfiguration: Hashable, Sendable {
                 support.* = support/libspa-support
             }
             context.modules = [
+                # Real-time data thread where the user may have it (rtkit or limits), as pipewire-pulse does.
+                { name = libpipewire-module-rt args = { nice.level = -11 } flags = [ ifexists nofail ] }
                 { name = libpipewire-module-protocol-native }
                 { name = libpipewire-module-client-node }
                 { name = libpipewire-module-adapter }
