@@ -96,6 +96,13 @@ extension AgentIntegrationTests {
             let processes = Self.cancellerProcesses(rig)
             #expect(processes.count == 1, "one canceller process for the call")
             #expect(processes.allSatisfy { AgentRig.children(of: agent.pid).contains($0) }, "the agent started it")
+            // Close-on-exec: the canceller holds none of the agent's files (its journal and lock).
+            for pid in processes {
+                let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+                let files = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+                #expect(!files.isEmpty, "the canceller's descriptors are readable")
+                #expect(!files.contains { $0.contains("/audiosession/journal-") }, "no journal descriptor leaked: \(files)")
+            }
             #expect(try await Self.cancellerNodes(rig).count == 4, "its capture, source, sink and playback")
             let processing = try await rig.sessions().compactMap { $0["input_processing"] as? String }
             #expect(processing == ["echo-cancellation (webrtc)"], "status --json names the canceller that runs")
