@@ -35,6 +35,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// Restore entries to write again at the settler's turn, by restore key.
     var unsettled: [WirePlumberRestoreKey: Double] = [:]
     var isShuttingDown = false
+    /// The echo cancellers running in `pipewire` processes of the agent's (``loadEchoCanceller(_:)``).
+    var echoCancellers: [EchoCancellerID: NativeEchoCanceller] = [:]
+    /// Starts cancellers on the loop thread and watches for their nodes.
+    var cancellerTimer: PipeWireLoopTimer?
+    /// The remote the agent was told to use, for the canceller processes; `nil`: their environment's.
+    var cancellerRemote: String?
 
     /// How long after a settled ramp its restore entry is written again. The node's Props change
     /// reaches WirePlumber through the app that implements the node, so it can overtake the first

@@ -28,6 +28,10 @@ public enum JournalEntry: Hashable, Sendable {
     /// The card named `card` is being switched away from `originalProfile` (a Bluetooth headset
     /// to its headset profile for a call). A second switch keeps the first original.
     case cardProfile(card: String, originalProfile: String)
+    /// The agent is starting a helper process (a native echo canceller) that must end with the
+    /// agent: `startTime` (clock ticks after boot, `/proc/PID/stat`) tells it from a later process
+    /// that got the same PID, and `command` is what it runs, for the log.
+    case spawnedProcess(pid: Int32, startTime: UInt64, command: String)
 
     /// What undoing this entry restores.
     public var key: RestoreKey {
@@ -38,6 +42,7 @@ public enum JournalEntry: Hashable, Sendable {
         case .moduleUnloaded(let name, let argument): .module(name: name, argument: argument)
         case .restoreEntry(let stream, _): .restoreEntry(stream)
         case .cardProfile(let card, _): .cardProfile(card: card)
+        case .spawnedProcess(let pid, let startTime, _): .process(pid: pid, startTime: startTime)
         }
     }
 }

@@ -35,7 +35,8 @@ struct JournalLedger: Hashable, Sendable {
             updated = .volume(stream, base: base, appliedLevel: level)
         case (.userVolume(let stream, let base), _):
             updated = .volume(stream, base: base, appliedLevel: nil)
-        case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?), (.cardProfile, .cardProfile?):
+        case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?), (.cardProfile, .cardProfile?),
+            (.spawnedProcess, .process?):
             return
         case (.silence(let stream, let wasMuted), _):
             updated = .mute(stream, wasMuted: wasMuted)
@@ -47,6 +48,8 @@ struct JournalLedger: Hashable, Sendable {
             updated = .restoreEntry(stream, name: name)
         case (.cardProfile(let card, let profile), _):
             updated = .cardProfile(card: card, originalProfile: profile)
+        case (.spawnedProcess(let pid, let startTime, let command), _):
+            updated = .process(pid: pid, startTime: startTime, command: command)
         }
         if existing == nil { order.append(key) }
         restores[key] = updated
@@ -68,6 +71,8 @@ struct JournalLedger: Hashable, Sendable {
             case .module(let name, let argument): .entry(.moduleUnloaded(name: name, argument: argument))
             case .restoreEntry(let stream, let name): .entry(.restoreEntry(stream, name: name))
             case .cardProfile(let card, let profile): .entry(.cardProfile(card: card, originalProfile: profile))
+            case .process(let pid, let startTime, let command):
+                .entry(.spawnedProcess(pid: pid, startTime: startTime, command: command))
             }
         }
     }

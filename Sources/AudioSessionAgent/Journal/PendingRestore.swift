@@ -10,6 +10,7 @@
 ///     case .module(let name, let argument): print("load-module \(name) \(argument)")
 ///     case .restoreEntry(let stream, let name): print("repair \(name) with the restores of \(stream)")
 ///     case .cardProfile(let card, let profile): print("set-card-profile \(card) \(profile)")
+///     case .process(let pid, _, let command): print("end \(pid) (\(command))")
 ///     }
 /// }
 /// ```
@@ -28,6 +29,8 @@ public enum PendingRestore: Hashable, Sendable {
     case restoreEntry(StreamSerial, name: String)
     /// Switch the card with this name back to the profile it had.
     case cardProfile(card: String, originalProfile: String)
+    /// End the helper process with this PID if it is still the one started at `startTime`.
+    case process(pid: Int32, startTime: UInt64, command: String)
 
     /// What this restore puts back.
     public var key: RestoreKey {
@@ -38,6 +41,7 @@ public enum PendingRestore: Hashable, Sendable {
         case .module(let name, let argument): .module(name: name, argument: argument)
         case .restoreEntry(let stream, _): .restoreEntry(stream)
         case .cardProfile(let card, _): .cardProfile(card: card)
+        case .process(let pid, let startTime, _): .process(pid: pid, startTime: startTime)
         }
     }
 }

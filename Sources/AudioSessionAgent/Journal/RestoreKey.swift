@@ -16,12 +16,14 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     case restoreEntry(StreamSerial)
     /// The profile of the card with this name.
     case cardProfile(card: String)
+    /// A helper process the agent started, by PID and start time.
+    case process(pid: Int32, startTime: UInt64)
 
     /// The stream this key belongs to, if it belongs to a stream.
     public var stream: StreamSerial? {
         switch self {
         case .volume(let stream), .mute(let stream), .device(let stream), .restoreEntry(let stream): stream
-        case .module, .cardProfile: nil
+        case .module, .cardProfile, .process: nil
         }
     }
 
@@ -34,6 +36,7 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
         case .module(let name, let argument): argument.isEmpty ? "module \(name)" : "module \(name) \(argument)"
         case .restoreEntry(let stream): "restore-database entry of stream \(stream)"
         case .cardProfile(let card): "profile of card \(card)"
+        case .process(let pid, let startTime): "process \(pid) started at tick \(startTime)"
         }
     }
 }

@@ -8,6 +8,7 @@ extension PipeWireEnforcer {
     /// gets its volume factor, playing state and link choice back; for a node that has gone there
     /// is nothing to undo but its entries. Loop lock held.
     func recoverJournal() {
+        endRecordedEchoCancellers()
         restorePending(everything: false)
     }
 
@@ -34,6 +35,9 @@ extension PipeWireEnforcer {
         nodes = [:]
         settle()
         settler?.cancel()
+        // After the moves off them: the metadata changes are queued before the processes end.
+        endAllEchoCancellers()
+        endRecordedEchoCancellers()
         return undone + restorePending(everything: true)
     }
 
@@ -43,6 +47,8 @@ extension PipeWireEnforcer {
         ticker?.cancel()
         settler?.cancel()
         nodes = [:]
+        // As the parent-death signal would end them; the journal keeps them for the next agent.
+        endAllEchoCancellers(keepingJournal: true)
     }
 
     /// Restores the journal's entries no enforced node has taken over, and clears them.
@@ -70,8 +76,8 @@ extension PipeWireEnforcer {
                         if !wasMuted { command(.start, ref) }
                     case .device:
                         removeTarget(ref)
-                    case .module, .restoreEntry, .cardProfile:
-                        // Not a node's: modules and cards are journalled per server object.
+                    case .module, .restoreEntry, .cardProfile, .process:
+                        // Not a node's: modules, cards and processes are journalled on their own.
                         break
                     }
                 }

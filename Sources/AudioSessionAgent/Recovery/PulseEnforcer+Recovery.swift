@@ -95,7 +95,7 @@ extension PulseEnforcer {
                 }
             case .restoreEntry where kept == nil:
                 clear(restore.key)  // a live stream's restores put the server's values right
-            case .volume, .mute, .device, .restoreEntry, .module, .cardProfile:
+            case .volume, .mute, .device, .restoreEntry, .module, .cardProfile, .process:
                 break
             }
         }
@@ -113,7 +113,7 @@ extension PulseEnforcer {
             case .volume(_, let base, _): volume = base
             case .mute(_, let wasMuted): muted = wasMuted
             case .device(_, let original): device = original
-            case .module, .cardProfile: break
+            case .module, .cardProfile, .process: break
             }
         }
         guard let name else {

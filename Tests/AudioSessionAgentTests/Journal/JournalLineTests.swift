@@ -16,6 +16,8 @@ struct JournalLineTests {
         .clear(.mute(7)), .clear(.device(8)), .clear(.module(name: "m", argument: "a b")), .clear(.restoreEntry(9)),
         .entry(.cardProfile(card: "bluez_card.00_11_22_33_44_55", originalProfile: "a2dp-sink")),
         .entry(.cardProfile(card: "a card", originalProfile: "")), .clear(.cardProfile(card: "bluez_card.00_11")),
+        .entry(.spawnedProcess(pid: 5120, startTime: 884_213, command: "pipewire -c /run/a b.conf")),
+        .clear(.process(pid: 5120, startTime: UInt64.max)),
     ]
 
     @Test("every record reads back as written", arguments: records)

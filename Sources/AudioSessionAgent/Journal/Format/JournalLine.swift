@@ -6,6 +6,7 @@
 /// B3B2BBED audiosession-journal 1 pulseaudio-host-1f2e3d4c unix:/run/user/1000/pulse/native
 /// BC34F5B5 duck 4711 65536/65536 0.3
 /// 07EA09D2 clear volume 4711
+/// ECD7BAAE process 5120 884213 pipewire%20-c%20echo-cancel.conf
 /// ```
 enum JournalLine {
     static let magic = "audiosession-journal"
@@ -76,6 +77,9 @@ enum JournalLine {
         case .clear(.module(let name, let argument)):
             ["clear", "module", FieldEncoding.encodeField(name), FieldEncoding.encodeField(argument)]
         case .clear(.cardProfile(let card)): ["clear", "card-profile", FieldEncoding.encodeField(card)]
+        case .entry(.spawnedProcess(let pid, let startTime, let command)):
+            ["process", String(pid), String(startTime), FieldEncoding.encodeField(command)]
+        case .clear(.process(let pid, let startTime)): ["clear", "process", String(pid), String(startTime)]
         }
     }
 
@@ -132,6 +136,16 @@ enum JournalLine {
                 FieldEncoding.decode(fields[1]).flatMap { card in
                     FieldEncoding.decode(fields[2]).map { .entry(.cardProfile(card: card, originalProfile: $0)) }
                 })
+        case ("process"?, 4):
+            return record(
+                Int32(fields[1]).flatMap { pid in
+                    UInt64(fields[2]).flatMap { start in
+                        FieldEncoding.decode(fields[3]).map { .entry(.spawnedProcess(pid: pid, startTime: start, command: $0)) }
+                    }
+                })
+        case ("clear"?, 4) where fields[1] == "process":
+            return record(
+                Int32(fields[2]).flatMap { pid in UInt64(fields[3]).map { .clear(.process(pid: pid, startTime: $0)) } })
         case ("clear"?, 3) where fields[1] == "card-profile":
             return record(FieldEncoding.decode(fields[2]).map { .clear(.cardProfile(card: $0)) })
         case ("clear"?, 3):
@@ -143,7 +157,7 @@ enum JournalLine {
             case "restore-entry": return record(stream.map { .clear(.restoreEntry($0)) })
             default:
                 return problem(
-                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry, module or card-profile")
+                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry, module, card-profile or process")
             }
         case ("clear"?, 4) where fields[1] == "module":
             return record(
