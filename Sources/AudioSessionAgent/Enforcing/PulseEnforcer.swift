@@ -36,6 +36,10 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// New streams' user values taken from the journal, until the engine has decided on them.
     var inherited: [StreamSerial: InheritedBase] = [:]
     var ticker: PulseLoopTimer?
+    /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
+    var playerRequests: [PlayerRequest] = []
+    /// Hands ``playerRequests`` over at the loop's next turn.
+    var playerTurn: PulseLoopTimer?
     /// Echo cancellers loaded (or loading) for the engine, by its id.
     var echoCancellers: [EchoCancellerID: LoadedEchoCanceller] = [:]
     /// Streams to move onto a canceller once the server links them to a device.
@@ -59,9 +63,10 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         self.logger = logger
     }
 
-    /// Creates the ramp ticker; call once, before decisions arrive.
+    /// Creates the ramp ticker and the players' turn; call once, before decisions arrive.
     func start() {
         ticker = PulseLoopTimer(on: connection) { [weak self] in self?.tick() }
+        playerTurn = PulseLoopTimer(on: connection) { [weak self] in self?.sendPlayerRequests() }
     }
 
     // MARK: Decisions
@@ -116,13 +121,13 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         guard record(.silence(ref.serial, wasMuted: wasMuted), for: state) else { return }
         state.silencedWasMuted = wasMuted
         enforced[ref.serial] = state
-        logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
         send(mute: true, ref) { _ in }
         // Queued right behind the mute on the same connection, so the server answers the repair's
         // read after the mute (and the restore module's save of it): the entry is corrected in
         // the same loop turn, leaving new streams of the role the least time to start muted.
         repairRestoreEntry(ref.serial)
-        pauser?.pause(stream, because: cause)
+        askPlayer(.pause(stream, because: cause))
+        logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {
@@ -144,7 +149,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
                 settleUnsilence(ref.serial)
             }
         }
-        if resume { pauser?.resume(stream) } else { pauser?.release(stream) }
+        askPlayer(resume ? .resume(stream) : .release(stream))
     }
 
     func move(_ id: StreamID, to device: DeviceID) {
@@ -288,6 +293,8 @@ extension PulseEnforcer {
     /// The server went away with the streams it silenced: their players' MPRIS pauses are let go
     /// of without a resume (the app decides, after MediaServicesReset, whether to play again).
     func letGoOfPlayers() {
+        // The loop may not turn again: what is queued goes now, before the releases.
+        sendPlayerRequests()
         for state in enforced.values where state.silencedWasMuted != nil {
             pauser?.release(state.last)
         }
@@ -299,6 +306,8 @@ extension PulseEnforcer {
         inherited = [:]
         modules.abandon()
         ticker?.cancel()
+        playerTurn?.cancel()
+        playerRequests = []
         enforced = [:]
     }
 }

@@ -23,6 +23,8 @@ extension PulseEnforcer {
     /// still holds from a previous agent is restored too. `done` runs (on the loop thread) once the
     /// server has answered everything; the journal is then empty. Loop lock held.
     func undoAll(then done: @escaping @Sendable () -> Void) {
+        // Players' requests still queued go before the undo, in the order they were decided.
+        sendPlayerRequests()
         isShuttingDown = true
         ticker?.cancel()
         let counter = WorkCounter { _ in done() }
