@@ -5,17 +5,20 @@ import Foundation
 import Glibc
 import Testing
 
-/// The built `audiosessiond` outliving its sound server: the server process is stopped by its PID
-/// and started again on the same socket, as when a user's server crashes or is restarted.
+/// The built `audiosessiond` outliving its sound server: the server processes are stopped by their
+/// PIDs and started again on the same sockets, as when a user's server crashes or is restarted.
 @Suite("audiosessiond across a sound-server restart", .serialized, .timeLimit(.minutes(4)))
 struct ServerRestartTests {
     /// The servers a restart is tried on: PulseAudio (minimal, and Debian's stock configuration
-    /// with the role-cork the agent takes over and the restore database), and pipewire-pulse alone
-    /// (PipeWire and WirePlumber keep running).
+    /// with the role-cork the agent takes over and the restore database), pipewire-pulse alone
+    /// (PipeWire and WirePlumber keep running), and the whole PipeWire stack under the native agent.
     enum Server: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case pulseaudio = "PulseAudio (minimal)"
         case pulseaudioStock = "PulseAudio (stock)"
         case pipewirePulse = "pipewire-pulse"
+        /// `--backend pipewire`; PipeWire, WirePlumber and pipewire-pulse all restart (the test's
+        /// clients play through pipewire-pulse).
+        case pipewireNative = "PipeWire (native agent)"
 
         var testDescription: String { rawValue }
 
@@ -23,13 +26,38 @@ struct ServerRestartTests {
             switch self {
             case .pulseaudio: try await PrivatePulseAudio.start(.minimal)
             case .pulseaudioStock: try await PrivatePulseAudio.start(.stock)
-            case .pipewirePulse: try await PrivatePipeWire.start()
+            case .pipewirePulse, .pipewireNative: try await PrivatePipeWire.start()
+            }
+        }
+
+        /// The agent's arguments and the environment it finds its server through.
+        func agent(on server: any PulseProtocolServer) -> (arguments: [String], environment: [String: String]) {
+            guard self == .pipewireNative else { return (["--backend", "pulse"], [:]) }
+            return (["--backend", "pipewire"], ["PIPEWIRE_REMOTE": server.directory + "/runtime/pipewire-0"])
+        }
+
+        /// Stops the server the agent speaks to, and what it depends on.
+        func halt(_ server: any PulseProtocolServer) async throws {
+            if self == .pipewireNative, let pipewire = server as? PrivatePipeWire {
+                try await pipewire.haltStack()
+            } else {
+                try await server.haltServerProcess()
+            }
+        }
+
+        /// Starts what ``halt(_:)`` stopped again, on the same sockets.
+        func resume(_ server: any PulseProtocolServer) async throws {
+            if self == .pipewireNative, let pipewire = server as? PrivatePipeWire {
+                try await pipewire.resumeStack()
+            } else {
+                try await server.resumeServerProcess()
             }
         }
     }
 
     /// The shipped policy ducks to 0.3 in amplitude: ∛0.3 of a stream's volume on pactl's cubic
-    /// scale, 100 % → 67 %.
+    /// scale, 100 % → 67 %. The native agent lowers the node's Props `volume` factor to 0.3
+    /// instead and pactl keeps showing 100 %.
     static let duckedPercent = 67
 
     @Test(
@@ -46,7 +74,8 @@ struct ServerRestartTests {
         defer { client.connection.close() }
         let signals = SignalRecorder(try await client.connection.signals(matching: BusMatchRule(interface: AgentInterface.name)))
 
-        let daemon = try binary.spawn([], bus: bus, pulse: server)
+        let agent = kind.agent(on: server)
+        let daemon = try binary.spawn(agent.arguments, bus: bus, pulse: server, extraEnvironment: agent.environment)
         defer { daemon.kill() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await signals.follow() }
@@ -60,11 +89,23 @@ struct ServerRestartTests {
             func volume(of name: String) async throws -> [Int]? {
                 try await server.sinkInput(where: "media.name", is: name)?.volumePercents
             }
+            /// The node's Props factor on the native setup: 1 (or no Props yet) when not ducked.
+            func factor(of name: String) async throws -> Double? {
+                guard let pipewire = server as? PrivatePipeWire else { return nil }
+                return try await pipewire.node(where: "media.name", is: name)?.props?["volume"]?.number
+            }
+            func isDucked(_ name: String) async throws -> Bool {
+                if kind == .pipewireNative { return try await factor(of: name).map { abs($0 - 0.3) < 0.01 } ?? false }
+                return try await volume(of: name) == [Self.duckedPercent, Self.duckedPercent]
+            }
+            func isUnducked(_ name: String) async throws -> Bool {
+                guard try await volume(of: name) == [100, 100] else { return false }
+                if kind == .pipewireNative { return try await factor(of: name).map { abs($0 - 1) < 0.01 } ?? false }
+                return true
+            }
             func waitForDuck(of name: String) async throws {
                 do {
-                    try await waitUntil("\(name) is ducked", timeout: .seconds(30)) {
-                        try await volume(of: name) == [Self.duckedPercent, Self.duckedPercent]
-                    }
+                    try await waitUntil("\(name) is ducked", timeout: .seconds(30)) { try await isDucked(name) }
                 } catch {
                     Issue.record("\(try await server.sinkInputs())\n\(daemon.standardError)")
                     throw error
@@ -74,7 +115,7 @@ struct ServerRestartTests {
             // Music first (an app without a session), settled before anything ducks it.
             let firstMusic = try server.spawn("paplay", ["--property=media.name=music-1", "--property=media.role=music", song])
             defer { firstMusic.kill() }
-            try await waitUntil("music-1 plays at 100 %") { try await volume(of: "music-1") == [100, 100] }
+            try await waitUntil("music-1 plays at 100 %", timeout: .seconds(30)) { try await isUnducked("music-1") }
             // audiosessionctl monitor prints the agent's events. It has no "ready" line: a
             // throwaway ambient session is activated and deactivated until the monitor shows it.
             let monitor = try binary.spawnCtl(["monitor"], bus: bus, pulse: server)
@@ -101,7 +142,7 @@ struct ServerRestartTests {
 
             // The server goes away.
             try FileManager.default.removeItem(atPath: gate)
-            try await server.haltServerProcess()
+            try await kind.halt(server)
             try await waitUntil("MediaServicesLost is broadcast", timeout: .seconds(30)) { signals.count("MediaServicesLost") == 1 }
             #expect(daemon.isRunning, "the agent stays: \(daemon.standardError)")
             #expect(try await client.status().3 == false, "GetStatus: media services unavailable")
@@ -116,7 +157,7 @@ struct ServerRestartTests {
             #expect(signals.count("MediaServicesReset") == 0)
 
             // The server is back on the same socket.
-            try await server.resumeServerProcess()
+            try await kind.resume(server)
             try await waitUntil("MediaServicesReset is broadcast", timeout: .seconds(30)) { signals.count("MediaServicesReset") == 1 }
             #expect(try await client.status().3 == true, "GetStatus: media services available again")
             let routeAgain = try await client.call("GetCurrentRoute", [.string(probe.id)])
@@ -128,7 +169,7 @@ struct ServerRestartTests {
             // ducks it.
             let secondMusic = try server.spawn("paplay", ["--property=media.name=music-2", "--property=media.role=music", song])
             defer { secondMusic.kill() }
-            try await waitUntil("music-2 plays at 100 %") { try await volume(of: "music-2") == [100, 100] }
+            try await waitUntil("music-2 plays at 100 %", timeout: .seconds(30)) { try await isUnducked("music-2") }
             _ = FileManager.default.createFile(atPath: gate, contents: nil)
             try await waitForDuck(of: "music-2")
 
@@ -142,7 +183,8 @@ struct ServerRestartTests {
 
             daemon.terminate()
             #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
-            #expect(try await volume(of: "music-2") == [100, 100], "nothing is left ducked")
+            let left = (volume: try await volume(of: "music-2"), factor: try await factor(of: "music-2"))
+            #expect(try await isUnducked("music-2"), "nothing is left ducked: \(String(describing: left))")
             #expect(daemon.standardError.contains("media services lost"), "\(daemon.standardError)")
             #expect(daemon.standardError.contains("media services reset"), "\(daemon.standardError)")
         }

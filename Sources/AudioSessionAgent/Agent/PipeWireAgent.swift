@@ -14,10 +14,16 @@ public import SoundServer
 /// events and the routes are shared.
 ///
 /// Server events reach the engine on the loop thread without a hop; apps' calls take the loop
-/// lock first (the coordinator's outer lock). Every change is journalled before it is made;
-/// ``shutdown()`` undoes all of them, and a new agent on the same server instance undoes, after
-/// the grace period, what a crashed one left. When the server goes away ``run()`` throws
-/// ``PulseAgentError/Kind/connectionLost``; the daemon then ends (no reconnection on this backend yet).
+/// lock first (the coordinator's outer lock, through the ``PipeWireServerSeat``). Every change is
+/// journalled before it is made; ``shutdown()`` undoes all of them, and a new agent on the same
+/// server instance undoes, after the grace period, what a crashed one left.
+///
+/// **Disconnection.** When the server goes away ``run()`` throws ``AgentError/Kind/connectionLost``.
+/// The agent is then done: ``leaveAfterLoss()`` tells the coordinator that the server's streams and
+/// devices are gone, empties the seat and closes the journal. The coordinator (sessions, their
+/// configuration and activity) outlives it: ``ReconnectingAgentService`` starts a new agent in the
+/// same seat when PipeWire is back, which discards the old instance's journal (a restarted PipeWire
+/// is a new instance with nothing of the old one's to restore) and applies the policy to the new graph.
 ///
 /// ```swift
 /// let agent = try await PipeWireAgent.start(
@@ -35,6 +41,8 @@ public final class PipeWireAgent: Sendable {
     public let journal: Journal
     /// The server's version, as its core reports it.
     public let serverVersion: String
+    /// Where the agent's connection plugs into ``coordinator``.
+    public let seat: PipeWireServerSeat
 
     let connection: PipeWireConnection
     let mirror: PipeWireGraphMirror
@@ -46,13 +54,14 @@ public final class PipeWireAgent: Sendable {
 
     private init(
         coordinator: PolicyCoordinator, serverInstance: ServerInstance, journal: Journal, serverVersion: String,
-        connection: PipeWireConnection, mirror: PipeWireGraphMirror, translator: GraphTranslator,
+        seat: PipeWireServerSeat, connection: PipeWireConnection, mirror: PipeWireGraphMirror, translator: GraphTranslator,
         enforcer: PipeWireEnforcer, recovery: PipeWireLoopTimer, ending: AgentEnding, logger: Logger
     ) {
         self.coordinator = coordinator
         self.serverInstance = serverInstance
         self.journal = journal
         self.serverVersion = serverVersion
+        self.seat = seat
         self.connection = connection
         self.mirror = mirror
         self.translator = translator
@@ -68,22 +77,39 @@ public final class PipeWireAgent: Sendable {
     ///
     /// - Parameter sinks: further decision sinks (the stream catalog, the bus notifier), called
     ///   after the enforcer.
-    /// - Throws: ``PulseAgentError`` (its kinds name what failed on either protocol) when the
-    ///   server cannot be reached or the journal cannot be opened.
+    /// - Throws: ``AgentError`` when the server cannot be reached or the journal cannot be opened.
     public static func start(
         policy: Policy, configuration: PipeWireAgentConfiguration, sinks: [any DecisionSink] = []
-    ) async throws(PulseAgentError) -> PipeWireAgent {
+    ) async throws(AgentError) -> PipeWireAgent {
+        let seat = PipeWireServerSeat(configuration: configuration)
+        let coordinator = PolicyCoordinator(
+            engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat, clock: seat.makeClock())
+        return try await seat.connect(serving: coordinator)
+    }
+
+    /// Connects and serves `coordinator`, which outlives this agent: its sessions (and their
+    /// activity) stay, and the policy in force is applied to the graph found. Before its own
+    /// journal is opened, journals of server instances that no longer exist are discarded
+    /// (``StaleJournalSweep``).
+    ///
+    /// - Parameters:
+    ///   - seat: an empty seat, `coordinator`'s outer lock and first sink; its configuration says
+    ///     how to reach the server and where the journal lives.
+    ///   - coordinator: made with `seat` as its outer lock and first decision sink.
+    /// - Throws: ``AgentError`` when the server cannot be reached or the journal cannot be opened.
+    public static func start(in seat: PipeWireServerSeat, coordinator: PolicyCoordinator) async throws(AgentError) -> PipeWireAgent {
+        let configuration = seat.configuration
         let logger = configuration.logger
         let connection: PipeWireConnection
         do {
             connection = try await PipeWireConnection.connect(
                 remote: configuration.remote, applicationName: "audiosessiond", logger: logger)
         } catch {
-            throw PulseAgentError(.connecting, error.description)
+            throw AgentError(.connecting, "PipeWire: \(error.description)")
         }
         guard let server = connection.serverInfo else {
             connection.close()
-            throw PulseAgentError(.connecting, "the PipeWire core sent no info about itself")
+            throw AgentError(.connecting, "the PipeWire core sent no info about itself")
         }
         let instance = PipeWireGraphTranslation.instance(of: server)
         // The socket's path, so that a later agent can ask whether this instance still serves it.
@@ -98,7 +124,7 @@ public final class PipeWireAgent: Sendable {
                 serverInstance: instance.rawValue, serverAddress: address, in: configuration.journalDirectory)
         } catch {
             connection.close()
-            throw PulseAgentError(.journal, "\(error)")
+            throw AgentError(.journal, "\(error)")
         }
         if let quarantine = journal.quarantine {
             logger.error("the journal was damaged and moved aside", metadata: ["journal.problem": "\(quarantine)"])
@@ -110,9 +136,6 @@ public final class PipeWireAgent: Sendable {
         let translator = GraphTranslator(
             table: table, enforcer: enforcer, modules: nil,
             resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
-        let coordinator = PolicyCoordinator(
-            engine: PolicyEngine(policy: policy),
-            sinks: [SessionChangeWatcher(translator: translator), enforcer] + sinks, outerLock: PipeWireLoopLock(connection))
         let mirror = PipeWireGraphMirror(connection: connection, instance: instance)
         let ending = AgentEnding()
         let isWaiting = !journal.pendingRestores.isEmpty
@@ -120,6 +143,11 @@ public final class PipeWireAgent: Sendable {
         connection.withLoopLocked {
             enforcer.start()
             translator.attach(to: coordinator) { PipeWireLoopTimer(on: connection, action: $0) }
+        }
+        // Seated before the engine hears of the graph, so that what it decides about the streams
+        // found (a ducking session that outlived the last server ducks the new music) is carried out.
+        seat.seat(connection, sinks: [SessionChangeWatcher(translator: translator), enforcer])
+        connection.withLoopLocked {
             let graph = mirror.start { event, graph in
                 translator.handle(event, graph: graph)
                 if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
@@ -134,17 +162,17 @@ public final class PipeWireAgent: Sendable {
         }
         logger.info("agent started", metadata: ["server.name": "PipeWire \(server.version)", "server.instance": "\(instance)"])
         return PipeWireAgent(
-            coordinator: coordinator, serverInstance: instance, journal: journal, serverVersion: server.version,
+            coordinator: coordinator, serverInstance: instance, journal: journal, serverVersion: server.version, seat: seat,
             connection: connection, mirror: mirror, translator: translator, enforcer: enforcer, recovery: recovery,
             ending: ending, logger: logger)
     }
 
     /// Runs until ``shutdown()`` or until the task is cancelled (then returns; call ``shutdown()``).
     ///
-    /// - Throws: ``PulseAgentError/Kind/connectionLost`` when the server went away.
-    public func run() async throws(PulseAgentError) {
+    /// - Throws: ``AgentError/Kind/connectionLost`` when the server went away.
+    public func run() async throws(AgentError) {
         if case .lost(let reason)? = await ending.wait() {
-            throw PulseAgentError(.connectionLost, reason)
+            throw AgentError(.connectionLost, reason)
         }
     }
 
@@ -176,13 +204,44 @@ public final class PipeWireAgent: Sendable {
         stop()
     }
 
+    /// After ``run()`` threw ``AgentError/Kind/connectionLost``: stops acting (nothing can be undone
+    /// on a server that is gone), lets go of players it paused without resuming them, leaves the
+    /// seat, closes the journal (it stays on disk until a later agent finds its instance gone), and
+    /// tells the coordinator that every stream and device of the server is gone. Sessions stay.
+    public func leaveAfterLoss() {
+        recovery.cancel()
+        let gone = connection.withLoopLocked { () -> [PolicyEvent] in
+            let gone = translator.retire()
+            enforcer.letGoOfPlayers()
+            enforcer.abandon()
+            return gone
+        }
+        stop()
+        // Through the seat, now empty: no enforcer hears about streams of a server that is gone.
+        for event in gone { coordinator.handle(event) }
+        logger.info(
+            "left the lost server", metadata: ["server.instance": "\(serverInstance)", "journal.pending": "\(journal.pendingRestores.count)"])
+    }
+
     /// The graph as the agent mirrors it now.
     public var graph: Graph { mirror.graph }
 
     private func stop() {
+        seat.unseat(connection)
         connection.withLoopLocked { mirror.stop() }
         connection.close()
         journal.close()
         ending.finish(.stopped)
     }
+}
+
+extension PipeWireAgent: SeatedAgent {
+    public typealias Configuration = PipeWireAgentConfiguration
+
+    /// None: the native agent arms no timer for the engine's deadlines yet, so the engine's time
+    /// passes only in `timePassed` events.
+    public static func makeClock() -> (any AgentClock)? { nil }
+
+    /// "PipeWire" and the version its core reports.
+    public var serverDescription: String { "PipeWire \(serverVersion)" }
 }

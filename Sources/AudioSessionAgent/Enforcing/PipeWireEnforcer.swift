@@ -170,8 +170,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
 
     /// Sends Start to a node its client keeps active. A node its client deactivated (a corked
     /// pipewire-pulse stream) gets none: the server starts it when the client activates it again,
-    /// and a Start before that would leave it silent.
-    private func startUnlessCorked(_ ref: ServerStreamRef) {
+    /// and a Start before that would leave it silent. Unsilence, shutdown and recovery all start
+    /// nodes through here.
+    func startUnlessCorked(_ ref: ServerStreamRef) {
         guard let node = connection.globals[ref.index]?.node, node.state == .running else {
             logger.debug("not starting a node its client deactivated", metadata: ["stream.id": "\(ref.id)"])
             return
