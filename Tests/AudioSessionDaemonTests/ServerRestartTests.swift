@@ -75,7 +75,7 @@ struct ServerRestartTests {
         let signals = SignalRecorder(try await client.connection.signals(matching: BusMatchRule(interface: AgentInterface.name)))
 
         let agent = kind.agent(on: server)
-        let daemon = try binary.spawn(agent.arguments, bus: bus, pulse: server, extraEnvironment: agent.environment)
+        let daemon = try binary.spawn(agent.arguments + ["--log-level", "debug"], bus: bus, pulse: server, extraEnvironment: agent.environment)
         defer { daemon.kill() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await signals.follow() }
@@ -141,6 +141,8 @@ struct ServerRestartTests {
             try await waitForDuck(of: "music-1")
 
             // The server goes away.
+            let journalsBefore = Self.journals(in: binary)
+            #expect(journalsBefore.count == 1, "the agent journals its server instance: \(journalsBefore)")
             try FileManager.default.removeItem(atPath: gate)
             try await kind.halt(server)
             try await waitUntil("MediaServicesLost is broadcast", timeout: .seconds(30)) { signals.count("MediaServicesLost") == 1 }
@@ -160,16 +162,37 @@ struct ServerRestartTests {
             try await kind.resume(server)
             try await waitUntil("MediaServicesReset is broadcast", timeout: .seconds(30)) { signals.count("MediaServicesReset") == 1 }
             #expect(try await client.status().3 == true, "GetStatus: media services available again")
-            let routeAgain = try await client.call("GetCurrentRoute", [.string(probe.id)])
-            #expect(Self.portCount(routeAgain) == 1, "the new server's default sink: \(routeAgain)")
+            // The restarted server's devices may come after the agent reconnected (PipeWire's null
+            // sinks are made once WirePlumber and pipewire-pulse run): the route follows them.
+            try await waitUntil("the route names the new server's default sink", timeout: .seconds(30)) {
+                Self.portCount(try await client.call("GetCurrentRoute", [.string(probe.id)])) == 1
+            }
             #expect(signals.count("MediaServicesLost") == 1, "lost once")
             #expect(daemon.isRunning)
+            // A restarted server is a new instance (pipewire-pulse restarted alone is not: PipeWire
+            // keeps its cookie): the old instance's journal is stale, and only the new one's is kept.
+            let journalsAfter = Self.journals(in: binary)
+            #expect(journalsAfter.count == 1, "one journal: \(journalsAfter)")
+            if kind == .pipewirePulse {
+                #expect(journalsAfter == journalsBefore, "the same instance keeps its journal")
+            } else {
+                #expect(journalsAfter.isDisjoint(with: journalsBefore), "the old instance's journal is gone: \(journalsAfter)")
+                #expect(
+                    daemon.standardError.contains("discarded the journal of a server instance that no longer exists"),
+                    "\(daemon.standardError)")
+            }
 
             // A new music stream, then the navigation app's new prompt: the session, still active,
             // ducks it.
             let secondMusic = try server.spawn("paplay", ["--property=media.name=music-2", "--property=media.role=music", song])
             defer { secondMusic.kill() }
-            try await waitUntil("music-2 plays at 100 %", timeout: .seconds(30)) { try await isUnducked("music-2") }
+            do {
+                try await waitUntil("music-2 plays at 100 %", timeout: .seconds(30)) { try await isUnducked("music-2") }
+            } catch {
+                Issue.record(
+                    "music-2: \(String(describing: try await volume(of: "music-2"))), factor \(String(describing: try await factor(of: "music-2")))\n\((server as? PrivatePipeWire).map { (try? $0.wirePlumberState("restore-stream")) ?? [:] } ?? [:])\n\(daemon.standardError)")
+                throw error
+            }
             _ = FileManager.default.createFile(atPath: gate, contents: nil)
             try await waitForDuck(of: "music-2")
 
@@ -192,6 +215,12 @@ struct ServerRestartTests {
 }
 
 extension ServerRestartTests {
+    /// The agent's journal files (one per server instance) in the scratch runtime directory.
+    static func journals(in binary: DaemonBinary) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: binary.scratch + "/runtime/audiosession")) ?? []
+        return Set(names.filter { $0.hasPrefix("journal-") && $0.hasSuffix(".log") })
+    }
+
     /// The number of ports, inputs and outputs, in a `GetCurrentRoute` reply; nil when malformed.
     static func portCount(_ reply: BusArguments) -> Int? {
         guard case .structure(let sides)? = reply.first, sides.count == 2,
