@@ -1,4 +1,4 @@
-public import AudioPolicy
+import AudioPolicy
 import Logging
 import PulseBackend
 public import SoundServer
@@ -81,21 +81,6 @@ public final class PulseAgent: Sendable {
         self.ending = ending
         self.recoveryProgress = recoveryProgress
         self.logger = logger
-    }
-
-    /// Connects, opens the journal of the server instance, mirrors the graph, tells the engine
-    /// about every device and stream, and starts enforcing. A pending journal is undone after the
-    /// grace period.
-    ///
-    /// - Parameter sinks: further decision sinks (the bus notifier), called after the enforcer.
-    /// - Throws: ``AgentError`` when the server cannot be reached or the journal cannot be opened.
-    public static func start(
-        policy: Policy, configuration: PulseAgentConfiguration, sinks: [any DecisionSink] = []
-    ) async throws(AgentError) -> PulseAgent {
-        let seat = PulseServerSeat(configuration: configuration)
-        let coordinator = PolicyCoordinator(
-            engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat, clock: seat.makeClock())
-        return try await seat.connect(serving: coordinator)
     }
 
     /// Connects and serves `coordinator`, which outlives this agent: its sessions (and their

@@ -1,3 +1,4 @@
+public import AudioPolicy
 public import SoundServer
 
 /// An agent that serves a coordinator from a ``ServerSeat`` and leaves the seat when its server
@@ -37,4 +38,28 @@ public protocol SeatedAgent: ServedAgent {
     /// back, or to be discarded once it is known to be gone), and tells the coordinator that every
     /// stream and device of the server is gone. Sessions stay as they are.
     func leaveAfterLoss()
+}
+
+extension SeatedAgent {
+    /// Connects, opens the journal of the server instance, mirrors the graph, tells the engine
+    /// about every device and stream, and starts enforcing, with a coordinator of its own (in a seat
+    /// of its own) that ends with the agent. A pending journal is undone after the grace period.
+    ///
+    /// ```swift
+    /// let agent = try await PipeWireAgent.start(
+    ///     policy: policy, configuration: PipeWireAgentConfiguration(journalDirectory: try .runtime()),
+    ///     sinks: [notifier])
+    /// ```
+    ///
+    /// - Parameter sinks: further decision sinks (the stream catalog, the bus notifier), called
+    ///   after the agent's enforcer.
+    /// - Throws: ``AgentError`` when the server cannot be reached or the journal cannot be opened.
+    public static func start(
+        policy: Policy, configuration: Configuration, sinks: [any DecisionSink] = []
+    ) async throws(AgentError) -> Self {
+        let seat = ServerSeat<Self>(configuration: configuration)
+        let coordinator = PolicyCoordinator(
+            engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat, clock: seat.makeClock())
+        return try await seat.connect(serving: coordinator)
+    }
 }
