@@ -124,8 +124,10 @@ public final class PipeWireAgent: Sendable {
         let ending = AgentEnding()
         let isWaiting = !journal.pendingRestores.isEmpty
         let recovery = PipeWireLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
+        let lostServerRepairs = seat.takeHandedOver() as? [WirePlumberRestoreKey: Double] ?? [:]
         connection.withLoopLocked {
             enforcer.start()
+            enforcer.lostServerRepairs = lostServerRepairs
             translator.attach(to: coordinator) { PipeWireLoopTimer(on: connection, action: $0) }
         }
         // Seated before the engine hears of the graph, so that what it decides about the streams
@@ -194,12 +196,15 @@ public final class PipeWireAgent: Sendable {
     /// tells the coordinator that every stream and device of the server is gone. Sessions stay.
     public func leaveAfterLoss() {
         recovery.cancel()
-        let gone = connection.withLoopLocked { () -> [PolicyEvent] in
+        let (gone, ducked) = connection.withLoopLocked { () -> ([PolicyEvent], [WirePlumberRestoreKey: Double]) in
             let gone = translator.retire()
+            // Keys of an earlier loss that no stream has come for yet are still to be repaired.
+            let ducked = enforcer.lostServerRepairs.merging(enforcer.duckedRestoreEntries()) { $1 }
             enforcer.letGoOfPlayers()
             enforcer.abandon()
-            return gone
+            return (gone, ducked)
         }
+        seat.handOver(ducked)
         stop()
         // Through the seat, now empty: no enforcer hears about streams of a server that is gone.
         for event in gone { coordinator.handle(event) }

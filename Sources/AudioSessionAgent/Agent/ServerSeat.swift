@@ -32,6 +32,8 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
     private let occupant = Mutex<Occupant?>(nil)
     /// Held by callers of ``withLock(_:)`` while no connection is seated, and while one arrives.
     private let vacancy = Mutex(())
+    /// What an agent that lost its server left for the next agent in the seat (its protocol's business).
+    private let handedOver = Mutex<(any Sendable)?>(nil)
 
     /// An empty seat whose agents use `configuration`.
     public init(configuration: Agent.Configuration) {
@@ -90,6 +92,19 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
         if let previous = occupant.withLock({ $0?.connection }) { unseat(previous) }
         vacancy.withLock { _ in
             occupant.withLock { $0 = Occupant(connection: connection, sinks: sinks) }
+        }
+    }
+
+    /// Leaves `value` for the next agent to take the seat (an agent that lost its server calls this).
+    func handOver(_ value: any Sendable) {
+        handedOver.withLock { $0 = value }
+    }
+
+    /// What the previous agent left with ``handOver(_:)``, once; `nil` when it left nothing.
+    func takeHandedOver() -> (any Sendable)? {
+        handedOver.withLock { value in
+            defer { value = nil }
+            return value
         }
     }
 

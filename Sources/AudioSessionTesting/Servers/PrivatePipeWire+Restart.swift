@@ -1,6 +1,7 @@
 extension PrivatePipeWire {
-    /// Stops the whole PipeWire stack, pipewire-pulse, WirePlumber and PipeWire (by their recorded
-    /// PIDs, clients first), and returns once they are gone; the directory and the socket paths
+    /// Stops the whole PipeWire stack, PipeWire first (as in a crash: every client loses it at once),
+    /// then WirePlumber and pipewire-pulse if they have not ended with it (by their recorded PIDs),
+    /// and returns once they are gone; the directory and the socket paths
     /// stay, for ``resumeStack()``. Native clients and pulse-protocol clients alike see their
     /// connection drop, as when a user's PipeWire crashes or `systemctl --user restart pipewire`
     /// runs. (``PulseProtocolServer/haltServerProcess()`` stops pipewire-pulse alone.)
