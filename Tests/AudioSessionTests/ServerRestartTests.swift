@@ -36,10 +36,8 @@ import Testing
         defer { rig.stop() }
         var agent = try await rig.startAgent()
         defer { agent.kill() }
-        let session = rig.session("org.example.Player")
+        let session = try await Self.activePlayer(in: rig)
         defer { session.close() }
-        try session.setCategory(.playback)
-        try await session.setActive(true)
         let losses = session.mediaServicesWereLost
         let resets = session.mediaServicesWereReset
 
@@ -67,10 +65,8 @@ import Testing
         let pipewire = try #require(rig.server as? PrivatePipeWire)
         let agent = try await rig.startAgent(backend: "pipewire")
         defer { agent.kill() }
-        let session = rig.session("org.example.Player")
+        let session = try await Self.activePlayer(in: rig)
         defer { session.close() }
-        try session.setCategory(.playback)
-        try await session.setActive(true)
         let losses = session.mediaServicesWereLost
         let resets = session.mediaServicesWereReset
 
@@ -90,6 +86,19 @@ import Testing
         }
         agent.terminate()
         #expect(await agent.waitForExit() == 0, "\(agent.standardError)")
+    }
+
+    /// A player's session, of category playback, active; the caller closes it.
+    static func activePlayer(in rig: LibraryRig) async throws -> AudioSession {
+        let session = rig.session("org.example.Player")
+        do {
+            try session.setCategory(.playback)
+            try await session.setActive(true)
+        } catch {
+            session.close()
+            throw error
+        }
+        return session
     }
 
     /// Whether a surviving agent still owns its name once the server is back (a later version
