@@ -42,9 +42,14 @@ struct DaemonBinary {
         return environment
     }
 
-    /// Starts the daemon; it runs until stopped by a signal.
-    func spawn(_ arguments: [String], bus: PrivateDBus?, pulse: (any PulseProtocolServer)?) throws -> ChildProcess {
-        try ChildProcess([Self.path] + arguments, environment: environment(bus: bus, pulse: pulse), outputDirectory: scratch)
+    /// Starts the daemon, with `extraEnvironment` added to the user session's; it runs until
+    /// stopped by a signal.
+    func spawn(
+        _ arguments: [String], bus: PrivateDBus?, pulse: (any PulseProtocolServer)?, extraEnvironment: [String: String] = [:]
+    ) throws -> ChildProcess {
+        try ChildProcess(
+            [Self.path] + arguments, environment: environment(bus: bus, pulse: pulse).merging(extraEnvironment) { $1 },
+            outputDirectory: scratch)
     }
 
     /// The built `audiosessionctl`, beside the daemon.

@@ -36,10 +36,8 @@ import Testing
         defer { rig.stop() }
         var agent = try await rig.startAgent()
         defer { agent.kill() }
-        let session = rig.session("org.example.Player")
+        let session = try await Self.activePlayer(in: rig)
         defer { session.close() }
-        try session.setCategory(.playback)
-        try await session.setActive(true)
         let losses = session.mediaServicesWereLost
         let resets = session.mediaServicesWereReset
 
@@ -59,6 +57,48 @@ import Testing
         }
         #expect(row.category == "playback")
         #expect(session.isActive)
+    }
+
+    @Test func pipeWireRestartUnderTheNativeAgentEndsWithTheSessionActiveAgain() async throws {
+        let rig = try await LibraryRig.start(.pipewirePulse)
+        defer { rig.stop() }
+        let pipewire = try #require(rig.server as? PrivatePipeWire)
+        let agent = try await rig.startAgent(backend: "pipewire")
+        defer { agent.kill() }
+        let session = try await Self.activePlayer(in: rig)
+        defer { session.close() }
+        let losses = session.mediaServicesWereLost
+        let resets = session.mediaServicesWereReset
+
+        // PipeWire, WirePlumber and pipewire-pulse all go away, and come back on the same sockets.
+        try await pipewire.haltStack()
+        _ = try await nextEvent("media services lost", from: losses)
+        try await pipewire.resumeStack()
+        _ = try await nextEvent("media services reset", from: resets, timeout: .seconds(30))
+        #expect(agent.isRunning, "the native agent outlives PipeWire: \(agent.standardError)")
+        let row = try await waitForValue("the agent lists the session active again", timeout: .seconds(30)) {
+            try await rig.row(of: session).flatMap { $0.activity == "active" ? $0 : nil }
+        }
+        #expect(row.category == "playback")
+        #expect(session.isActive)
+        try await waitUntil("the session's route names the new server's speaker", timeout: .seconds(30)) {
+            session.currentRoute.outputs.map(\.uid) == ["speaker"]
+        }
+        agent.terminate()
+        #expect(await agent.waitForExit() == 0, "\(agent.standardError)")
+    }
+
+    /// A player's session, of category playback, active; the caller closes it.
+    static func activePlayer(in rig: LibraryRig) async throws -> AudioSession {
+        let session = rig.session("org.example.Player")
+        do {
+            try session.setCategory(.playback)
+            try await session.setActive(true)
+        } catch {
+            session.close()
+            throw error
+        }
+        return session
     }
 
     /// Whether a surviving agent still owns its name once the server is back (a later version

@@ -3,7 +3,7 @@ public import ServiceLifecycle
 /// An agent as a swift-service-lifecycle `Service`: it runs until a graceful shutdown (SIGTERM or
 /// SIGINT in the executable's `ServiceGroup`), then undoes every change with
 /// ``ServedAgent/shutdown()`` before it returns. When the server goes away it throws
-/// ``PulseAgentError`` and the group ends.
+/// ``AgentError`` and the group ends.
 ///
 /// ```swift
 /// let agent = try await PulseAgent.start(policy: policy, configuration: configuration, sinks: [notifier])

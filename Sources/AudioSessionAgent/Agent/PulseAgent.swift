@@ -1,4 +1,4 @@
-public import AudioPolicy
+import AudioPolicy
 import Logging
 import PulseBackend
 public import SoundServer
@@ -25,7 +25,7 @@ public import SoundServer
 /// keeps.
 ///
 /// **Disconnection.** When the server goes away ``run()`` throws
-/// ``PulseAgentError/Kind/connectionLost``. The agent is then done: ``leaveAfterLoss()`` tells the
+/// ``AgentError/Kind/connectionLost``. The agent is then done: ``leaveAfterLoss()`` tells the
 /// coordinator that the server's streams and devices are gone, empties the ``PulseServerSeat`` and
 /// closes the journal, which keeps what is still to be undone. The coordinator (sessions, their
 /// configuration and activity) outlives it: a new agent started in the same seat when the server is
@@ -83,33 +83,18 @@ public final class PulseAgent: Sendable {
         self.logger = logger
     }
 
-    /// Connects, opens the journal of the server instance, mirrors the graph, tells the engine
-    /// about every device and stream, and starts enforcing. A pending journal is undone after the
-    /// grace period.
-    ///
-    /// - Parameter sinks: further decision sinks (the bus notifier), called after the enforcer.
-    /// - Throws: ``PulseAgentError`` when the server cannot be reached or the journal cannot be opened.
-    public static func start(
-        policy: Policy, configuration: PulseAgentConfiguration, sinks: [any DecisionSink] = []
-    ) async throws(PulseAgentError) -> PulseAgent {
-        let seat = PulseServerSeat()
-        let coordinator = PolicyCoordinator(
-            engine: PolicyEngine(policy: policy), sinks: [seat] + sinks, outerLock: seat, clock: MonotonicAgentClock())
-        return try await start(in: seat, coordinator: coordinator, configuration: configuration)
-    }
-
     /// Connects and serves `coordinator`, which outlives this agent: its sessions (and their
     /// activity) stay, and the policy in force is applied to the graph found. Before its own
     /// journal is opened, journals of server instances that no longer exist are discarded
     /// (``StaleJournalSweep``).
     ///
     /// - Parameters:
-    ///   - seat: an empty seat, `coordinator`'s outer lock and first sink.
+    ///   - seat: an empty seat, `coordinator`'s outer lock and first sink; its configuration says
+    ///     how to reach the server and where the journal lives.
     ///   - coordinator: made with `seat` as its outer lock and first decision sink.
-    /// - Throws: ``PulseAgentError`` when the server cannot be reached or the journal cannot be opened.
-    public static func start(
-        in seat: PulseServerSeat, coordinator: PolicyCoordinator, configuration: PulseAgentConfiguration
-    ) async throws(PulseAgentError) -> PulseAgent {
+    /// - Throws: ``AgentError`` when the server cannot be reached or the journal cannot be opened.
+    public static func start(in seat: PulseServerSeat, coordinator: PolicyCoordinator) async throws(AgentError) -> PulseAgent {
+        let configuration = seat.configuration
         let logger = configuration.logger
         let connection: PulseConnection
         let info: ServerInfo
@@ -122,7 +107,7 @@ public final class PulseAgent: Sendable {
                 ])
             info = try await connection.serverInfo()
         } catch {
-            throw PulseAgentError(.connecting, error.description)
+            throw AgentError(.connecting, error.description)
         }
         let address = configuration.server ?? connection.serverAddress
         await StaleJournalSweep(directory: configuration.journalDirectory, logger: logger)
@@ -133,7 +118,7 @@ public final class PulseAgent: Sendable {
                 serverInstance: info.instance.rawValue, serverAddress: address, in: configuration.journalDirectory)
         } catch {
             connection.disconnect()
-            throw PulseAgentError(.journal, "\(error)")
+            throw AgentError(.journal, "\(error)")
         }
         if let quarantine = journal.quarantine {
             logger.error("the journal was damaged and moved aside", metadata: ["journal.problem": "\(quarantine)"])
@@ -167,7 +152,7 @@ public final class PulseAgent: Sendable {
             connection.disconnect()
             // At once, not when the last reference goes: a next attempt opens the same journal.
             journal.close()
-            throw PulseAgentError(.connecting, error.description)
+            throw AgentError(.connecting, error.description)
         }
         // Cards (Bluetooth profiles) are followed apart from the graph; without them the agent
         // still works, it only cannot switch a headset's profile.
@@ -221,10 +206,10 @@ public final class PulseAgent: Sendable {
 
     /// Runs until ``shutdown()`` or until the task is cancelled (then returns; call ``shutdown()``).
     ///
-    /// - Throws: ``PulseAgentError/Kind/connectionLost`` when the server went away.
-    public func run() async throws(PulseAgentError) {
+    /// - Throws: ``AgentError/Kind/connectionLost`` when the server went away.
+    public func run() async throws(AgentError) {
         if case .lost(let reason)? = await ending.wait() {
-            throw PulseAgentError(.connectionLost, reason)
+            throw AgentError(.connectionLost, reason)
         }
     }
 
@@ -259,7 +244,7 @@ public final class PulseAgent: Sendable {
         stop()
     }
 
-    /// After ``run()`` threw ``PulseAgentError/Kind/connectionLost``: stops acting (nothing can be
+    /// After ``run()`` threw ``AgentError/Kind/connectionLost``: stops acting (nothing can be
     /// undone on a server that is gone), lets go of players it paused without resuming them,
     /// leaves the seat, closes the journal (it stays on disk with what is pending, for the same
     /// instance should it come back, or to be discarded once it is known to be gone), and tells the
@@ -290,3 +275,17 @@ public final class PulseAgent: Sendable {
     }
 }
 
+extension PulseAgent: SeatedAgent {
+    public typealias Configuration = PulseAgentConfiguration
+
+    /// The agent's monotonic time: the pulse agent wakes the engine for its deadlines (an unplug hold).
+    public static func makeClock() -> (any AgentClock)? { MonotonicAgentClock() }
+
+    /// The server's name and version as it reports them ("pulseaudio 16.1"); empty before the first listing.
+    public var serverDescription: String {
+        mirror.graph.server.map { "\($0.name) \($0.version)" } ?? ""
+    }
+
+    /// The graph as the agent mirrors it now.
+    public var graph: Graph { mirror.graph }
+}

@@ -6,7 +6,7 @@
 /// ```
 public protocol ServedAgent: Sendable {
     /// Runs until ``shutdown()`` or cancellation; throws when the server went away.
-    func run() async throws(PulseAgentError)
+    func run() async throws(AgentError)
     /// Undoes every change the agent made and disconnects.
     func shutdown() async
 }

@@ -13,7 +13,7 @@ import UnixSignals
 /// unreachable or another agent owns `org.audiosession.Agent`, or the sound server cannot be
 /// reached; nothing is left behind then. ``run()`` runs until SIGTERM or SIGINT (graceful: the bus
 /// name is released and the agent undoes every change it made). When the sound server goes away the
-/// agent stays: ``ReconnectingAgentService`` broadcasts `MediaServicesLost`, keeps the sessions, and
+/// agent stays, on either backend: ``ReconnectingAgentService`` broadcasts `MediaServicesLost`, keeps the sessions, and
 /// broadcasts `MediaServicesReset` once the server is back.
 ///
 /// ```swift
@@ -138,37 +138,38 @@ public final class AgentDaemon: Sendable {
         let shutdown: @Sendable () async -> Void
     }
 
-    /// Starts the agent for the configured backend: on the pulse protocol one that reconnects
-    /// when the server comes back; on native PipeWire one that ends with its server.
+    /// Starts the agent for the configured backend, on either protocol one that reconnects when
+    /// the server comes back.
     private static func serve(
         _ configuration: AgentDaemonConfiguration, policy: Policy, journal: JournalDirectory, pauser: MprisPauser,
         sinks: [any DecisionSink], notifier: AgentNotifier, status: AgentStatusBoard
     ) async throws -> ServedServer {
         switch configuration.backend {
         case .pulse:
-            let agent = try await ReconnectingAgentService.start(
-                policy: policy,
+            let seat = PulseServerSeat(
                 configuration: PulseAgentConfiguration(
                     server: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
-                    pauser: pauser, logger: configuration.logger),
-                sinks: sinks, notifier: notifier, status: status)
-            let agents = agent.agents
-            return ServedServer(
-                coordinator: agent.coordinator,
-                routes: GraphRouteSource { agents.now.map { ($0.mirror.graph, $0.serverInstance) } }, service: agent,
-                shutdown: { await agent.agent?.shutdown() })
+                    pauser: pauser, logger: configuration.logger))
+            return try await serve(seat, policy: policy, sinks: sinks, notifier: notifier, status: status, logger: configuration.logger)
         case .pipewire:
-            let agent = try await PipeWireAgent.start(
-                policy: policy,
+            let seat = PipeWireServerSeat(
                 configuration: PipeWireAgentConfiguration(
                     remote: configuration.soundServer, journalDirectory: journal, recoveryGrace: configuration.recoveryGrace,
-                    pauser: pauser, logger: configuration.logger),
-                sinks: sinks)
-            status.update { $0.server = "PipeWire \(agent.serverVersion)" }
-            return ServedServer(
-                coordinator: agent.coordinator, routes: GraphRouteSource { (agent.graph, agent.serverInstance) },
-                service: PipeWireAgentService(agent: agent), shutdown: { await agent.shutdown() })
+                    pauser: pauser, logger: configuration.logger))
+            return try await serve(seat, policy: policy, sinks: sinks, notifier: notifier, status: status, logger: configuration.logger)
         }
+    }
+
+    private static func serve<Agent: SeatedAgent>(
+        _ seat: ServerSeat<Agent>, policy: Policy, sinks: [any DecisionSink], notifier: AgentNotifier,
+        status: AgentStatusBoard, logger: Logger
+    ) async throws -> ServedServer {
+        let service = try await ReconnectingAgentService.start(
+            seat: seat, policy: policy, sinks: sinks, notifier: notifier, status: status, logger: logger)
+        let agents = service.agents
+        return ServedServer(
+            coordinator: service.coordinator, routes: GraphRouteSource { agents.now.map { ($0.graph, $0.serverInstance) } },
+            service: service, shutdown: { await service.agent?.shutdown() })
     }
 
     private static func connectBus(_ address: String?) throws(AgentDaemonError) -> BusConnection {

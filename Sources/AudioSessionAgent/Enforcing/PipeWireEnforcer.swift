@@ -41,6 +41,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     var cancellerTimer: PipeWireLoopTimer?
     /// The remote the agent was told to use, for the canceller processes; `nil`: their environment's.
     var cancellerRemote: String?
+    /// Restore keys the previous agent left ducked when PipeWire went away, with their own factors.
+    var lostServerRepairs: [WirePlumberRestoreKey: Double] = [:]
+    /// Nodes given their own factor back from ``lostServerRepairs``, until the node reports it.
+    var repairedNodes: [StreamSerial: Double] = [:]
 
     /// How long after a settled ramp its restore entry is written again. The node's Props change
     /// reaches WirePlumber through the app that implements the node, so it can overtake the first
@@ -69,7 +73,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
 
     // MARK: Streams
 
-    func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {}
+    func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        repairAfterLostServer(ref, stream)
+    }
 
     func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
         nodes[ref.serial]?.last = stream
@@ -89,6 +95,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// A ducked stream ended: WirePlumber keeps what its Props said last, so the node's own factor
     /// goes back into its restore entry; then the journal forgets the stream.
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
+        repairedNodes[ref.serial] = nil
         guard var state = nodes.removeValue(forKey: ref.serial) else { return }
         state.last = last
         if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
@@ -127,6 +134,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         if case .volume(_, let base, _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
             return Self.factor(of: base)
         }
+        if let repaired = repairedNodes[state.ref.serial] { return repaired }
         if let key = state.restoreKey,
             let sibling = nodes.values.first(where: { $0.duck != nil && $0.restoreKey == key })?.duck
         {
@@ -176,8 +184,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
 
     /// Sends Start to a node its client keeps active. A node its client deactivated (a corked
     /// pipewire-pulse stream) gets none: the server starts it when the client activates it again,
-    /// and a Start before that would leave it silent.
-    private func startUnlessCorked(_ ref: ServerStreamRef) {
+    /// and a Start before that would leave it silent. Unsilence, shutdown and recovery all start
+    /// nodes through here.
+    func startUnlessCorked(_ ref: ServerStreamRef) {
         guard let node = connection.globals[ref.index]?.node, node.state == .running else {
             logger.debug("not starting a node its client deactivated", metadata: ["stream.id": "\(ref.id)"])
             return

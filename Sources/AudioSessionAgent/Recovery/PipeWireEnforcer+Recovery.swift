@@ -13,7 +13,7 @@ extension PipeWireEnforcer {
     }
 
     /// Undoes every change at once (the agent is stopping): ramps stop, ducked nodes get their own
-    /// factor back, paused ones a Start, moved ones lose their `target.object`, and the journal's
+    /// factor back, paused ones a Start (unless their client has corked them meanwhile), moved ones lose their `target.object`, and the journal's
     /// leftovers from a previous agent are undone too. Returns the streams whose entries may be
     /// cleared once the server has taken the commands (``PipeWireConnection/sync()``). Loop lock held.
     func undoAll() -> [StreamSerial] {
@@ -26,7 +26,7 @@ extension PipeWireEnforcer {
                 repairRestoreEntry(state, factor: duck.base)
             }
             if state.isPaused {
-                command(.start, state.ref)
+                startUnlessCorked(state.ref)
                 pauser?.release(state.last)
             }
             if state.movedFrom != nil { removeTarget(state.ref) }
@@ -39,6 +39,14 @@ extension PipeWireEnforcer {
         endAllEchoCancellers()
         endRecordedEchoCancellers()
         return undone + restorePending(everything: true)
+    }
+
+    /// The server went away with the nodes it paused: their players' MPRIS pauses are let go of
+    /// without a resume (the app decides, after MediaServicesReset, whether to play again).
+    func letGoOfPlayers() {
+        for state in nodes.values where state.isPaused {
+            pauser?.release(state.last)
+        }
     }
 
     /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
@@ -73,7 +81,7 @@ extension PipeWireEnforcer {
                         state.duck = nil
                         repairRestoreEntry(state, factor: factor)
                     case .mute(_, let wasMuted):
-                        if !wasMuted { command(.start, ref) }
+                        if !wasMuted { startUnlessCorked(ref) }
                     case .device:
                         removeTarget(ref)
                     case .module, .restoreEntry, .cardProfile, .process:

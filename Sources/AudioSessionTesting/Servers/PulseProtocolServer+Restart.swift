@@ -25,7 +25,8 @@ extension PulseProtocolServer {
         try await runPrivateServerScript(["resume", directory, pulseProtocolProcessName])
     }
 
-    private func runPrivateServerScript(_ arguments: [String]) async throws {
+    /// Runs `scripts/private-server ARGUMENTS` to its end; throws with its output when it fails.
+    func runPrivateServerScript(_ arguments: [String]) async throws {
         let child = try ChildProcess(
             [PackageLayout.privateServerScript] + arguments, environment: ProcessInfo.processInfo.environment,
             outputDirectory: directory)

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// When the sound server goes away the agent ends: ``PulseAgent/run()`` throws
-/// ``PulseAgentError/Kind/connectionLost`` (the service group, and with it the executable, ends; the
+/// ``AgentError/Kind/connectionLost`` (the service group, and with it the executable, ends; the
 /// systemd unit starts a new agent, which finds the server again).
 @Suite("Agent on real servers: the server goes away", .serialized)
 struct DisconnectionTests {
@@ -21,9 +21,9 @@ struct DisconnectionTests {
         let prompt = try harness.play("prompt", seconds: 60, properties: ["audiosession.token": navigation.token])
         defer { prompt.kill() }
         try await harness.waitForVolume("music", 67)
-        try await withThrowingTaskGroup(of: PulseAgentError.Kind?.self) { tasks in
+        try await withThrowingTaskGroup(of: AgentError.Kind?.self) { tasks in
             tasks.addTask {
-                do throws(PulseAgentError) {
+                do throws(AgentError) {
                     try await agent.run()
                     return nil
                 } catch {

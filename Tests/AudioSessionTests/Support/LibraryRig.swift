@@ -53,15 +53,17 @@ struct LibraryRig: Sendable {
     }
 
     /// Starts `audiosessiond` with the shipped policy and returns once it owns its bus name.
-    /// - Parameter policy: the policy file; the shipped default when nil.
-    func startAgent(policy: String? = nil) async throws -> ChildProcess {
+    /// - Parameters:
+    ///   - policy: the policy file; the shipped default when nil.
+    ///   - backend: the agent's `--backend`; `pipewire` for the native agent on a PipeWire rig.
+    func startAgent(policy: String? = nil, backend: String = "pulse") async throws -> ChildProcess {
         var environment = server.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["PATH"] = "/usr/bin:/bin"
         environment["XDG_CONFIG_DIRS"] = directory + "/no-system-config"
         let agent = try ChildProcess(
             [
-                Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", "pulse", "--policy",
+                Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend, "--policy",
                 policy ?? Self.packageRoot + "/policies/default.toml", "--log-level", "debug",
             ],
             environment: environment, outputDirectory: directory)

@@ -2,16 +2,16 @@ import Synchronization
 
 /// The agent serving the sound server now, or none while it is away: what the parts that outlive
 /// one connection (the route source of the bus service) read the graph through.
-final class CurrentPulseAgent: Sendable {
-    private let agent = Mutex<PulseAgent?>(nil)
+final class CurrentAgent<Agent: SeatedAgent>: Sendable {
+    private let agent = Mutex<Agent?>(nil)
 
-    init(_ agent: PulseAgent?) {
+    init(_ agent: Agent?) {
         self.agent.withLock { $0 = agent }
     }
 
-    var now: PulseAgent? { agent.withLock { $0 } }
+    var now: Agent? { agent.withLock { $0 } }
 
-    func replace(with next: PulseAgent?) {
+    func replace(with next: Agent?) {
         agent.withLock { $0 = next }
     }
 }

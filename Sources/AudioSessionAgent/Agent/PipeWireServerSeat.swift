@@ -1,0 +1,18 @@
+import PipeWireBackend
+
+/// The ``ServerSeat`` of native PipeWire: while a connection is seated, decisions go to its
+/// ``PipeWireAgent``'s session watcher and enforcer, and the coordinator's outer lock is its thread
+/// loop's lock. The agent outlives PipeWire going away (a crash, or the user restarting pipewire,
+/// wireplumber and pipewire-pulse) through ``ReconnectingAgentService``.
+///
+/// ```swift
+/// let seat = PipeWireServerSeat(configuration: PipeWireAgentConfiguration(journalDirectory: try .runtime()))
+/// let coordinator = PolicyCoordinator(
+///     engine: PolicyEngine(policy: policy), sinks: [seat, notifier], outerLock: seat, clock: seat.makeClock())
+/// let agent = try await seat.connect(serving: coordinator)
+/// ```
+public typealias PipeWireServerSeat = ServerSeat<PipeWireAgent>
+
+extension PipeWireConnection: SeatedConnection {
+    func withSeatLocked<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
+}

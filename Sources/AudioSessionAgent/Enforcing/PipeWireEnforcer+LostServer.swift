@@ -1,0 +1,43 @@
+import Logging
+import PipeWireBackend
+import SoundServer
+
+/// WirePlumber's saved factors across a PipeWire restart.
+///
+/// WirePlumber 0.4 saves a node's Props `volume` per role, also the ducked factor of a ramp; the
+/// agent writes the node's own factor back after each settled ramp, but that correction and the
+/// node's last step reach WirePlumber by different paths, and WirePlumber can save the ducked
+/// factor after it. While the agent runs it repairs that when the stream ends; when PipeWire goes
+/// away mid-duck it cannot, and the restarted WirePlumber gives the next stream of the role the
+/// ducked factor (seen: music at 0.3 after a restart, kept for good). So the agent that lost
+/// the server hands the ducked streams' keys and own factors to the next one, which gives each new
+/// stream of such a key its own factor back and writes it into WirePlumber's entry, until a stream
+/// of the key comes with its own factor.
+extension PipeWireEnforcer {
+    /// The restore keys of the nodes ducked now, with their own factors. Loop lock held.
+    func duckedRestoreEntries() -> [WirePlumberRestoreKey: Double] {
+        var entries: [WirePlumberRestoreKey: Double] = [:]
+        for state in nodes.values {
+            if let duck = state.duck, let key = state.restoreKey { entries[key] = duck.base }
+        }
+        return entries
+    }
+
+    /// A stream of a key the previous agent left ducked appeared: unless it already comes with its
+    /// own factor (WirePlumber's entry is repaired: the key is done with), the node gets its own
+    /// factor back and WirePlumber's entry is written again, before the engine decides about the
+    /// stream. A stream whose factor is not known yet counts as not repaired. Loop lock held.
+    func repairAfterLostServer(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let key = WirePlumberRestoreKey(stream.properties), let factor = lostServerRepairs[key] else { return }
+        if let own = connection.globals[ref.index]?.node?.props?.volume, abs(Double(own) - factor) < 0.001 {
+            lostServerRepairs[key] = nil
+            return
+        }
+        logger.info(
+            "giving a stream its own volume factor back: WirePlumber saved a ducked one when PipeWire went away",
+            metadata: ["stream.id": "\(ref.id)", "restore.key": "\(key.rawValue)"])
+        repairedNodes[ref.serial] = factor
+        setVolumeFactor(factor, ref)
+        repairRestoreEntry(PipeWireEnforcedNode(ref: ref, last: stream), factor: factor)
+    }
+}
