@@ -88,7 +88,7 @@ extension PulseEnforcer {
             if case .failure(let error) = result {
                 // pipewire-pulse answers the load before the canceller's devices carry their
                 // names: the move by name finds no such device yet and is tried again shortly.
-                if attempt < Self.cancellerMoveAttempts, echoCancellers[cancellerID] != nil {
+                if attempt < Self.cancellerMoveAttempts, echoCancellers[cancellerID]?.unloadWhenVacated == false {
                     retryCancellerMove(id, cancellerID, attempt: attempt + 1)
                     return
                 }
