@@ -13,10 +13,3 @@ struct LoadedEchoCanceller: Sendable {
     /// The engine no longer needs it: unload once its streams have moved off (route changes).
     var unloadWhenVacated = false
 }
-
-/// A move onto a canceller to try again: the server did not know the canceller's device yet.
-struct CancellerMoveRetry: Sendable {
-    var stream: StreamID
-    var canceller: EchoCancellerID
-    var attempt: Int
-}
