@@ -9,8 +9,9 @@ extension AgentIntegrationTests {
     /// active, and nothing of it remains after the session, its app or the agent ends.
     @Suite("voice processing")
     struct VoiceProcessing {
-        /// How long the canceller gets to converge before the echo is measured.
-        static let convergenceSeconds = 5
+        /// How much of the end of each capture is measured: the canceller has had the far end's
+        /// first 20 s (silence, then speech) to converge.
+        static let measuredSeconds = 10
         static let rate = 16_000
 
         /// The shipped policy with the canceller chosen (noise suppression off: the echo alone is measured).
@@ -23,15 +24,15 @@ extension AgentIntegrationTests {
             return path
         }
 
-        /// The far end: 14 s of espeak-ng speech.
-        static func speech(in rig: AgentRig) async throws -> String {
-            let path = rig.directory + "/far-end.wav"
+        /// The far end: 3 s of silence, then 14 s of espeak-ng speech twice (``SimulatedRoom/farEnd(from:at:on:leadingSilenceSeconds:repeats:)``).
+        static func farEnd(in rig: AgentRig, room: SimulatedRoom) async throws -> String {
+            let path = rig.directory + "/speech.wav"
             let text = "The quick brown fox jumps over the lazy dog. Echo cancellation for voice chat is tested by playing "
                 + "speech to the speaker and recording the room microphone. Every second counts while the filter converges "
                 + "on the fixed delay of the loop back path."
             let espeak = try rig.server.spawn("espeak-ng", ["-w", path, text])
             #expect(await espeak.waitForExit() == 0)
-            return path
+            return try await room.farEnd(from: path, at: rig.directory + "/far-end.wav", on: rig.server)
         }
 
         /// The call: records the default source while the far end plays, then ends.
@@ -40,14 +41,29 @@ extension AgentIntegrationTests {
                 + "paplay --property=media.name=far-end '\(speech)'; kill $P; wait $P; exit 0"
         }
 
-        /// RMS (0...1) of a raw mono s16le capture after the convergence time.
+        /// The echo level of a raw mono s16le capture: the median of the RMS (0...1) of each of its
+        /// last ``measuredSeconds`` seconds.
+        ///
+        /// The median, not the whole stretch: when a load spike delays the server's playback thread,
+        /// module-echo-cancel pads the late reference with silence, which moves the echo in the
+        /// canceller's filter, and speex takes about 3 s to learn it again (docs/voice-processing.md).
+        /// One such spike in the last seconds must not decide the figure; a canceller that never
+        /// converges (speex realigned every second) stays high in every second.
         static func echoLevel(_ path: String) throws -> Double {
+            let levels = try secondLevels(path).suffix(measuredSeconds).sorted()
+            guard !levels.isEmpty else { return 0 }
+            let middle = levels.count / 2
+            return levels.count.isMultiple(of: 2) ? (levels[middle - 1] + levels[middle]) / 2 : levels[middle]
+        }
+
+        /// The RMS (0...1) of each whole second of a raw mono s16le capture.
+        static func secondLevels(_ path: String) throws -> [Double] {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let samples: [Int16] = data.prefix(data.count & ~1).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-            let measured = samples.dropFirst(convergenceSeconds * rate)
-            guard !measured.isEmpty else { return 0 }
-            let sum = measured.reduce(0.0) { $0 + Double($1) * Double($1) }
-            return (sum / Double(measured.count)).squareRoot() / 32768
+            return stride(from: 0, to: samples.count - rate + 1, by: rate).map { start in
+                let sum = samples[start..<(start + rate)].reduce(0.0) { $0 + Double($1) * Double($1) }
+                return (sum / Double(rate)).squareRoot() / 32768
+            }
         }
 
         func echoCancellerModules(_ rig: AgentRig) async throws -> [String] {
@@ -60,8 +76,8 @@ extension AgentIntegrationTests {
         func echoReduction(_ canceller: String, on setup: SoundSetup = .pulseMinimal) async throws -> Double {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
-            _ = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
-            let speech = try await Self.speech(in: rig)
+            let room = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
+            let speech = try await Self.farEnd(in: rig, room: room)
 
             // Control: the same call without the agent hears its far end back at full level.
             let control = try rig.server.spawn("sh", ["-c", Self.callScript(speech: speech, capture: rig.directory + "/control.raw")])
@@ -104,7 +120,8 @@ extension AgentIntegrationTests {
                 try await unloaded()
             }
             let reduction = 20 * log10(echo / max(residual, 1e-6))
-            print("voice processing on \(setup.rawValue): \(canceller) echo \(echo) -> \(residual): \(reduction) dB")
+            let seconds = try Self.secondLevels(rig.directory + "/call.raw").map { String(format: "%.4f", $0) }.joined(separator: " ")
+            print("voice processing on \(setup.rawValue): \(canceller) echo \(echo) -> \(residual): \(reduction) dB; each second: \(seconds)")
             return reduction
         }
 
@@ -113,10 +130,17 @@ extension AgentIntegrationTests {
             #expect(try await echoReduction("webrtc") >= 10)
         }
 
-        /// Reported, not asserted: on null devices speex does not converge (see docs/voice-processing.md).
-        @Test("speex runs in a voice-chat session; its echo reduction is reported")
-        func speexFigureIsReported() async throws {
-            _ = try await echoReduction("speex")
+        /// Debian's stock configuration, with its policy modules (role-cork, filter-apply, ...) beside the agent's canceller.
+        @Test("webrtc reduces the echo by at least 10 dB on the stock PulseAudio configuration")
+        func webrtcReducesEchoOnStock() async throws {
+            #expect(try await echoReduction("webrtc", on: .pulseStock) >= 10)
+        }
+
+        /// Speex converges only when the module aligns once (`adjust_time=0`, EchoCancellerModule):
+        /// with the module's default realignment every second it stays under 1 dB on this rig.
+        @Test("speex reduces the echo in a voice-chat capture by at least 10 dB after convergence")
+        func speexReducesEcho() async throws {
+            #expect(try await echoReduction("speex") >= 10)
         }
 
         /// Reported, not asserted: pipewire-pulse runs PipeWire's WebRTC canceller whatever the method.

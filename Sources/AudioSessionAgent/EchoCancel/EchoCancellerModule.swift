@@ -32,15 +32,36 @@ struct EchoCancellerModule: Hashable, Sendable {
             processing =
                 "analog_gain_control=\(gain) digital_gain_control=\(gain) noise_suppression=\(settings.noiseSuppression ? 1 : 0)"
         case .speex:
-            processing = "agc=\(settings.gainControl ? 1 : 0) denoise=\(settings.noiseSuppression ? 1 : 0)"
+            processing =
+                "agc=\(settings.gainControl ? 1 : 0) denoise=\(settings.noiseSuppression ? 1 : 0) filter_size_ms=\(Self.speexFilterMilliseconds)"
         }
-        // Speex's preprocessor (echo suppression is on by default) refuses more than one channel,
-        // so speex keeps the module's own format (mono, 32 kHz); WebRTC takes the masters'.
-        let format = settings.kind == .webrtc ? ["use_master_format=1"] : []
         return [
             "aec_method=\(settings.kind.rawValue)", "aec_args='\(processing)'", "sink_master=\(sinkMaster)",
             "source_master=\(sourceMaster)", "sink_name=\(sinkName)", "source_name=\(sourceName)",
-        ].joined(separator: " ") + format.map { " " + $0 }.joined()
+        ].joined(separator: " ") + Self.streamArguments(settings.kind).map { " " + $0 }.joined()
+    }
+
+    /// Speex's echo tail: 100 ms covers a desk or a small room and adapts about twice as fast as the
+    /// module's 200 ms default, which matters because speex starts over after every realignment.
+    static let speexFilterMilliseconds = 100
+
+    /// How the module aligns and formats its streams for `kind`.
+    ///
+    /// Speex has no delay estimation: each realignment of the reference moves the echo in its
+    /// filter and it relearns for seconds. The module's default realigns every second from the
+    /// devices' reported latencies, which never agree on devices that deliver ahead of what they
+    /// report (null sinks' monitors), so speex never converges there; `adjust_time=0` aligns once,
+    /// when the streams start. The trade-off: drift between two real cards (a USB headset's clock
+    /// against the laptop's) is then corrected only when the canceller's streams restart.
+    /// WebRTC estimates the delay itself and keeps the periodic realignment.
+    ///
+    /// Speex's preprocessor (echo suppression is on by default) refuses more than one channel, so
+    /// speex keeps the module's own format (mono, 32 kHz); WebRTC takes the masters'.
+    static func streamArguments(_ kind: EchoCancellerKind) -> [String] {
+        switch kind {
+        case .webrtc: ["use_master_format=1"]
+        case .speex: ["adjust_time=0"]
+        }
     }
 
     /// Whether a loaded module's argument names devices of some agent's canceller.

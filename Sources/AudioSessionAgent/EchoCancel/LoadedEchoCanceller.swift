@@ -10,4 +10,6 @@ struct LoadedEchoCanceller: Sendable {
     var waitingMoves: [StreamID] = []
     /// The engine no longer needs it: unload as soon as the load is answered.
     var unloadWhenLoaded = false
+    /// The engine no longer needs it: unload once its streams have moved off (route changes).
+    var unloadWhenVacated = false
 }

@@ -49,6 +49,10 @@ extension PulseEnforcer {
 
     /// Moves the stream onto the canceller's sink or source, journalled with its original device.
     func moveToEchoCanceller(_ id: StreamID, _ cancellerID: EchoCancellerID) {
+        moveToEchoCanceller(id, cancellerID, attempt: 1)
+    }
+
+    private func moveToEchoCanceller(_ id: StreamID, _ cancellerID: EchoCancellerID, attempt: Int) {
         guard let loaded = echoCancellers[cancellerID] else { return }
         guard loaded.index != nil else {
             echoCancellers[cancellerID]?.waitingMoves.append(id)
@@ -80,11 +84,38 @@ extension PulseEnforcer {
             : .moveSourceOutputByName(index: ref.index, sourceName: target)
         let logger = logger
         connection.submit(command) { [weak self] result in
+            guard let self else { return }
             if case .failure(let error) = result {
+                // pipewire-pulse answers the load before the canceller's devices carry their
+                // names: the move by name finds no such device yet and is tried again shortly.
+                if attempt < Self.cancellerMoveAttempts, echoCancellers[cancellerID]?.unloadWhenVacated == false {
+                    retryCancellerMove(id, cancellerID, attempt: attempt + 1)
+                    return
+                }
                 logger.warning("cannot move a stream onto its echo canceller", metadata: ["stream.id": "\(id)", "pulse.error": "\(error)"])
                 return
             }
-            self?.repairRestoreEntry(ref.serial)
+            repairRestoreEntry(ref.serial)
+        }
+    }
+
+    /// How often a move onto a just-loaded canceller is tried, ``cancellerMoveRetryInterval`` apart.
+    static let cancellerMoveAttempts = 25
+    static let cancellerMoveRetryInterval = Duration.milliseconds(200)
+
+    private func retryCancellerMove(_ id: StreamID, _ cancellerID: EchoCancellerID, attempt: Int) {
+        cancellerMovesToRetry.append(CancellerMoveRetry(stream: id, canceller: cancellerID, attempt: attempt))
+        if cancellerMoveRetryTimer == nil {
+            cancellerMoveRetryTimer = PulseLoopTimer(on: connection) { [weak self] in self?.retryCancellerMoves() }
+        }
+        cancellerMoveRetryTimer?.arm(after: Self.cancellerMoveRetryInterval)
+    }
+
+    private func retryCancellerMoves() {
+        let retries = cancellerMovesToRetry
+        cancellerMovesToRetry = []
+        for retry in retries where !isShuttingDown {
+            moveToEchoCanceller(retry.stream, retry.canceller, attempt: retry.attempt)
         }
     }
 
@@ -99,18 +130,60 @@ extension PulseEnforcer {
 
     /// A stream the enforcer waited on to link has a device now: it goes onto its canceller.
     func linkedStreamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        unloadVacatedEchoCancellers()
         guard let cancellerID = cancellerMovesAwaitingLink[ref.serial], currentDeviceName(of: stream) != nil else { return }
         moveToEchoCanceller(ref.id, cancellerID)
     }
 
-    /// Unloads the canceller (its streams were moved off first: commands apply in order).
+    /// Unloads the canceller once no stream goes through it any more, or after
+    /// ``vacancyGrace`` at the latest.
+    ///
+    /// A route change loads the new canceller, moves the streams and unloads the old one; the
+    /// moves wait for the new canceller's load, so unloading at once would take the old
+    /// canceller's devices away while its streams are still on them and the server moves them
+    /// itself at the same moment as the agent. pipewire-pulse 0.3.65 has gone away on such a
+    /// succession (issue 9). Waiting costs nothing journal-wise: the streams' moves are journalled
+    /// as they are sent, and a stopping agent unloads every canceller it still holds.
     func unloadEchoCanceller(_ id: EchoCancellerID) {
         guard let loaded = echoCancellers[id] else { return }
-        guard let index = loaded.index else {
+        guard loaded.index != nil else {
             echoCancellers[id]?.unloadWhenLoaded = true
             return
         }
-        echoCancellers[id] = nil
+        guard !isShuttingDown, carriesStreams(loaded.module) else {
+            unloadNow(id)
+            return
+        }
+        echoCancellers[id]?.unloadWhenVacated = true
+        logger.debug("the echo canceller is unloaded once its streams have left", metadata: ["echo-cancel.id": "\(id)"])
+        if cancellerVacancyTimer == nil {
+            cancellerVacancyTimer = PulseLoopTimer(on: connection) { [weak self] in self?.unloadVacatedEchoCancellers(evenIfCarrying: true) }
+        }
+        cancellerVacancyTimer?.arm(after: Self.vacancyGrace)
+    }
+
+    /// How long a canceller the engine no longer needs waits for its streams to leave: longer
+    /// than a move takes on a loaded server, short enough that a stream nobody moves off it (one
+    /// a user put there) is not held on a canceller for long.
+    static let vacancyGrace = Duration.seconds(3)
+
+    /// Unloads the cancellers waiting for their streams to leave that carry none now (or all of
+    /// them, when the grace is over).
+    func unloadVacatedEchoCancellers(evenIfCarrying: Bool = false) {
+        for (id, loaded) in echoCancellers where loaded.unloadWhenVacated && (evenIfCarrying || !carriesStreams(loaded.module)) {
+            unloadNow(id)
+        }
+    }
+
+    /// Whether any stream plays to or records from the canceller's devices.
+    private func carriesStreams(_ module: EchoCancellerModule) -> Bool {
+        let graph = table.graph
+        return graph.sinkInputs.values.contains { graph.device(of: $0)?.name == module.sinkName }
+            || graph.sourceOutputs.values.contains { graph.device(of: $0)?.name == module.sourceName }
+    }
+
+    private func unloadNow(_ id: EchoCancellerID) {
+        guard let index = echoCancellers.removeValue(forKey: id)?.index else { return }
         logger.info("unloading an echo canceller", metadata: ["echo-cancel.id": "\(id)"])
         let logger = logger
         connection.submit(.unloadModule(index: index)) { result in

@@ -44,6 +44,7 @@ extension PulseEnforcer {
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
         cancellerMovesAwaitingLink[ref.serial] = nil
+        unloadVacatedEchoCancellers()
         guard var state = enforced.removeValue(forKey: ref.serial) else { return }
         state.last = last
         let journal = journal

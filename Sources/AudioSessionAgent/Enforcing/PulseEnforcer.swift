@@ -44,6 +44,11 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var echoCancellers: [EchoCancellerID: LoadedEchoCanceller] = [:]
     /// Streams to move onto a canceller once the server links them to a device.
     var cancellerMovesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
+    /// Unloads cancellers still carrying streams once their grace is over.
+    var cancellerVacancyTimer: PulseLoopTimer?
+    /// Moves onto cancellers the server did not know yet, tried again when this timer fires.
+    var cancellerMovesToRetry: [CancellerMoveRetry] = []
+    var cancellerMoveRetryTimer: PulseLoopTimer?
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
     var isShuttingDown = false
@@ -308,6 +313,8 @@ extension PulseEnforcer {
         ticker?.cancel()
         playerTurn?.cancel()
         playerRequests = []
+        cancellerVacancyTimer?.cancel()
+        cancellerMoveRetryTimer?.cancel()
         enforced = [:]
     }
 }

@@ -30,4 +30,28 @@ public struct SimulatedRoom: Sendable {
         _ = try await server.pactl("set-default-source", "roommic")
         return SimulatedRoom(microphone: "roommic", modules: [room, loopback, mic].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
     }
+
+    /// Writes the far end a call plays into this room: `leadingSilenceSeconds` of silence, then
+    /// `speech` (a WAV file) `repeats` times, as a WAV file at `path`.
+    ///
+    /// The silence lets the canceller's start settle before there is an echo to learn: on a loaded
+    /// machine module-echo-cancel pads a late reference with silence in its first seconds, which
+    /// moves the echo in the canceller's filter, and a canceller without delay estimation (speex)
+    /// would start over. The repeats leave time to measure after convergence.
+    ///
+    /// ```swift
+    /// let farEnd = try await room.farEnd(from: speech, at: dir + "/far-end.wav", on: pulse)
+    /// ```
+    public func farEnd(
+        from speech: String, at path: String, on server: some PulseProtocolServer, leadingSilenceSeconds: Double = 3,
+        repeats: Int = 2
+    ) async throws -> String {
+        let silence = path + ".silence.wav"
+        let rate = try await server.tool("soxi", ["-r", speech]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let channels = try await server.tool("soxi", ["-c", speech]).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try await server.tool("sox", ["-n", "-r", rate, "-c", channels, silence, "trim", "0", "\(leadingSilenceSeconds)"])
+        _ = try await server.tool("sox", [silence] + Array(repeating: speech, count: max(repeats, 1)) + [path])
+        try? FileManager.default.removeItem(atPath: silence)
+        return path
+    }
 }

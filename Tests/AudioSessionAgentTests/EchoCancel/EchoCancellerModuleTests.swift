@@ -28,8 +28,16 @@ import Testing
         let values = try ModuleArguments(
             parsing: Self.module(.speex, gain: true, noise: false).argument(sinkMaster: "speaker", sourceMaster: "mic"))
         #expect(values["aec_method"] == "speex")
-        #expect(values["aec_args"] == "agc=1 denoise=0")
+        #expect(values["aec_args"] == "agc=1 denoise=0 filter_size_ms=100")
         #expect(values["use_master_format"] == nil)
+    }
+
+    /// Speex aligns once: the module's periodic realignment restarts its learning (docs/voice-processing.md).
+    @Test func speexAlignsOnceAndWebrtcKeepsRealigning() throws {
+        let speex = try ModuleArguments(parsing: Self.module(.speex).argument(sinkMaster: "speaker", sourceMaster: "mic"))
+        let webrtc = try ModuleArguments(parsing: Self.module(.webrtc).argument(sinkMaster: "speaker", sourceMaster: "mic"))
+        #expect(speex["adjust_time"] == "0")
+        #expect(webrtc["adjust_time"] == nil)
     }
 
     @Test func mastersAreReadBackFromTheArgument() {
