@@ -71,8 +71,8 @@ extension AgentIntegrationTests {
         func echoReductionIsReported() async throws {
             let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
-            _ = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
-            let speech = try await Shared.speech(in: rig)
+            let room = try await SimulatedRoom.build(on: rig.server, delayMilliseconds: 40)
+            let speech = try await Shared.farEnd(in: rig, room: room)
 
             let control = try rig.server.spawn("sh", ["-c", Shared.callScript(speech: speech, capture: rig.directory + "/control.raw")])
             #expect(await control.waitForExit() == 0, "\(control.standardError)")

@@ -45,6 +45,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     var lostServerRepairs: [WirePlumberRestoreKey: Double] = [:]
     /// Nodes given their own factor back from ``lostServerRepairs``, until the node reports it.
     var repairedNodes: [StreamSerial: Double] = [:]
+    /// Repaired nodes still watched at the settler's turns, with the turns left: WirePlumber can
+    /// apply its saved (ducked) factor after the repair.
+    var repairWatch: [StreamSerial: (ref: ServerStreamRef, turnsLeft: Int)] = [:]
 
     /// How long after a settled ramp its restore entry is written again. The node's Props change
     /// reaches WirePlumber through the app that implements the node, so it can overtake the first
@@ -96,6 +99,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// goes back into its restore entry; then the journal forgets the stream.
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         repairedNodes[ref.serial] = nil
+        repairWatch[ref.serial] = nil
         guard var state = nodes.removeValue(forKey: ref.serial) else { return }
         state.last = last
         if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
@@ -268,6 +272,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         let entries = unsettled
         unsettled = [:]
         for (key, factor) in entries { write(factor, into: key) }
+        if watchRepairedNodes() { settler?.arm(after: Self.settleDelay) }
     }
 
     private func write(_ factor: Double, into key: WirePlumberRestoreKey) {
