@@ -6,9 +6,9 @@ extension AgentIntegrationTests {
     /// (dbus-send) can neither deactivate nor reconfigure it, and the session stays as it was.
     @Suite("access")
     struct Access {
-        @Test("a second bus connection gets AccessDenied for Deactivate and SetConfiguration of another's session")
-        func strangerIsDenied() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
+        @Test("a second bus connection gets AccessDenied for Deactivate and SetConfiguration of another's session", arguments: SoundSetup.allCases)
+        func strangerIsDenied(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let agent = try await rig.startAgent()
             defer { agent.kill() }

@@ -11,9 +11,9 @@ extension AgentIntegrationTests {
     struct BadInput {
         static let categories = ["ambient", "solo-ambient", "playback", "record", "play-and-record", "multi-route"]
 
-        @Test("an unknown category: run exits 64 listing the accepted names; over D-Bus the error lists them")
-        func unknownCategory() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
+        @Test("an unknown category: run exits 64 listing the accepted names; over D-Bus the error lists them", arguments: SoundSetup.allCases)
+        func unknownCategory(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let agent = try await rig.startAgent()
             defer { agent.kill() }
@@ -45,9 +45,9 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
-        @Test("a broken policy sent with SIGHUP: the agent keeps running, with the old policy, and logs why")
-        func brokenPolicyOnHangUp() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
+        @Test("a broken policy sent with SIGHUP: the agent keeps running, with the old policy, and logs why", arguments: SoundSetup.allCases)
+        func brokenPolicyOnHangUp(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let file = rig.directory + "/policy.toml"
             try String(contentsOfFile: AgentRig.shippedPolicy, encoding: .utf8).write(toFile: file, atomically: true, encoding: .utf8)
