@@ -49,6 +49,9 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// Moves onto cancellers the server did not know yet, tried again when this timer fires.
     var cancellerMovesToRetry: [CancellerMoveRetry] = []
     var cancellerMoveRetryTimer: PulseLoopTimer?
+    /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
+    var repairsToSettle: [StreamSerial: RestoreRepair] = [:]
+    var repairSettler: PulseLoopTimer?
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
     var isShuttingDown = false
@@ -315,6 +318,8 @@ extension PulseEnforcer {
         playerRequests = []
         cancellerVacancyTimer?.cancel()
         cancellerMoveRetryTimer?.cancel()
+        repairSettler?.cancel()
+        repairsToSettle = [:]
         enforced = [:]
     }
 }
