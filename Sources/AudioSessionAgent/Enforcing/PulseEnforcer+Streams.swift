@@ -14,6 +14,7 @@ extension PulseEnforcer {
     /// ramping one notices it at its next step).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         linkedStreamChanged(ref, stream)
+        undoLateLeakedMute(ref, stream)
         guard let state = enforced[ref.serial] else { return }
         enforced[ref.serial]?.last = stream
         if let held = state.heldDuck, stream.deviceIndex != nil {
@@ -43,6 +44,7 @@ extension PulseEnforcer {
     /// agent's values; write the user's back, then drop its journal entries.
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
+        lateMutesUndone.remove(ref.serial)
         cancellerMovesAwaitingLink[ref.serial] = nil
         unloadVacatedEchoCancellers()
         guard var state = enforced.removeValue(forKey: ref.serial) else { return }

@@ -35,6 +35,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var enforced: [StreamSerial: EnforcedStream] = [:]
     /// New streams' user values taken from the journal, until the engine has decided on them.
     var inherited: [StreamSerial: InheritedBase] = [:]
+    /// Streams whose late-restored mute the agent undid once (``undoLateLeakedMute(_:_:)``).
+    var lateMutesUndone: Set<StreamSerial> = []
     var ticker: PulseLoopTimer?
     /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
     var playerRequests: [PlayerRequest] = []
@@ -312,6 +314,7 @@ extension PulseEnforcer {
     func abandon() {
         isShuttingDown = true
         inherited = [:]
+        lateMutesUndone = []
         modules.abandon()
         ticker?.cancel()
         playerTurn?.cancel()
