@@ -48,4 +48,22 @@ extension PulseEnforcer {
         guard let isMuted = base.isMuted, enforced[ref.serial]?.silencedWasMuted == nil, stream.isMuted != isMuted else { return }
         send(mute: isMuted, ref) { _ in }
     }
+
+    /// A stream the server muted after it appeared: WirePlumber applies its saved mute a moment
+    /// after pipewire-pulse announces the stream, too late for ``streamAppearing(_:_:)``. While
+    /// the journal still holds a silenced sibling with the same entry whose user had it unmuted
+    /// (the agent keeps a vanished sibling's entries until its repair has settled), that mute is
+    /// the agent's, leaked: it is undone, once per stream, so a user's later mute stands.
+    func undoLateLeakedMute(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard stream.isMuted, !lateMutesUndone.contains(ref.serial), inherited[ref.serial] == nil,
+            enforced[ref.serial]?.silencedWasMuted == nil, enforced[ref.serial]?.unsilencingTo == nil,
+            let name = RestoreEntryName.of(stream),
+            inheritedBase(forEntry: name, excluding: ref.serial).isMuted == false
+        else { return }
+        lateMutesUndone.insert(ref.serial)
+        logger.debug(
+            "the server muted a new stream after it appeared: the agent's mute of its role, leaked",
+            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(name)"])
+        send(mute: false, ref) { _ in }
+    }
 }

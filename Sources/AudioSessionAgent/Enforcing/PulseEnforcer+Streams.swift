@@ -14,6 +14,7 @@ extension PulseEnforcer {
     /// ramping one notices it at its next step).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         linkedStreamChanged(ref, stream)
+        undoLateLeakedMute(ref, stream)
         guard let state = enforced[ref.serial] else { return }
         enforced[ref.serial]?.last = stream
         if let held = state.heldDuck, stream.deviceIndex != nil {
@@ -43,18 +44,19 @@ extension PulseEnforcer {
     /// agent's values; write the user's back, then drop its journal entries.
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
+        lateMutesUndone.remove(ref.serial)
         cancellerMovesAwaitingLink[ref.serial] = nil
         unloadVacatedEchoCancellers()
         guard var state = enforced.removeValue(forKey: ref.serial) else { return }
         state.last = last
-        let journal = journal
-        let logger = logger
-        repair(state) { repaired in
+        guard let update = restoreRepair(of: state) else {
+            clearJournal(stream: ref.serial)
+            return
+        }
+        update.write(on: connection, logger: logger) { [weak self] repaired in
             // An unrepaired entry stays journalled: the next agent's recovery tries again.
             guard repaired else { return }
-            do { try journal.clear(stream: ref.serial) } catch {
-                logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
-            }
+            self?.writeAgainAfterSettling(update, of: ref.serial)
         }
     }
 
@@ -68,14 +70,20 @@ extension PulseEnforcer {
     /// entry, keeping whatever else the entry holds. Nothing to do without an entry name, or when
     /// the server keeps no restore database (module-stream-restore not loaded).
     func repair(_ state: EnforcedStream, then done: @escaping @Sendable (Bool) -> Void) {
-        guard let name = state.restoreName else {
+        guard let update = restoreRepair(of: state) else {
             done(true)
             return
         }
-        let update = RestoreRepair(
+        update.write(on: connection, logger: logger, then: done)
+    }
+
+    /// The repair that puts `state`'s user values into its restore-database entry, or `nil` when
+    /// the stream has no entry name.
+    func restoreRepair(of state: EnforcedStream) -> RestoreRepair? {
+        guard let name = state.restoreName else { return nil }
+        return RestoreRepair(
             name: name, channelMap: state.last.channelMap, volume: state.repairVolume, isMuted: state.userMuted,
             deviceName: state.movedFrom)
-        update.write(on: connection, logger: logger, then: done)
     }
 }
 

@@ -35,6 +35,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var enforced: [StreamSerial: EnforcedStream] = [:]
     /// New streams' user values taken from the journal, until the engine has decided on them.
     var inherited: [StreamSerial: InheritedBase] = [:]
+    /// Streams whose late-restored mute the agent undid once (``undoLateLeakedMute(_:_:)``).
+    var lateMutesUndone: Set<StreamSerial> = []
     var ticker: PulseLoopTimer?
     /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
     var playerRequests: [PlayerRequest] = []
@@ -49,6 +51,9 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// Moves onto cancellers the server did not know yet, tried again when this timer fires.
     var cancellerMovesToRetry: [CancellerMoveRetry] = []
     var cancellerMoveRetryTimer: PulseLoopTimer?
+    /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
+    var repairsToSettle: [StreamSerial: RestoreRepair] = [:]
+    var repairSettler: PulseLoopTimer?
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
     var isShuttingDown = false
@@ -309,12 +314,15 @@ extension PulseEnforcer {
     func abandon() {
         isShuttingDown = true
         inherited = [:]
+        lateMutesUndone = []
         modules.abandon()
         ticker?.cancel()
         playerTurn?.cancel()
         playerRequests = []
         cancellerVacancyTimer?.cancel()
         cancellerMoveRetryTimer?.cancel()
+        repairSettler?.cancel()
+        repairsToSettle = [:]
         enforced = [:]
     }
 }
