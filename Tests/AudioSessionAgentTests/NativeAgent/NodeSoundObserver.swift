@@ -11,16 +11,22 @@ import Synchronization
 ///   reporting `running` and is neither muted nor corked on pipewire-pulse, so silence is heard:
 ///   each stream that plays the world's tone (`play`, `agent`) gets a `parec --monitor-stream`
 ///   recorder of its own sound, before the sink mixes it, from the moment it appears (a paused
-///   stream delivers no samples at all). Its cause is the engine's, which no server shows.
+///   stream delivers no samples at all). A paused capture stream (an interrupted recorder: the
+///   native agent pauses captures too) delivers nothing to its client, so a `record` or
+///   `monitor-capture` parec whose output stops growing is silenced. The cause is the engine's,
+///   which no server shows.
 ///
-/// Where sound cannot tell, the agent's own view decides, which is weaker: a stream its client
-/// corked plays nothing whatever the policy says (mpv paused over MPRIS, the prompt that appears
-/// corked), and the tables' other streams carry no sound of their own (captures, the loopback of
-/// the silent `mic`, the echo canceller, the filter-chain). The tables never expect those silenced;
-/// an engine that silenced one would still show here.
+/// Where that cannot tell, the agent's own view decides, which is weaker: a stream its client
+/// corked gets or plays nothing whatever the policy says (mpv paused over MPRIS, the prompt that
+/// appears corked, a meter closed), and the tables' other streams carry no sound of their own and
+/// write nothing out (the peak meter, the loopback of the silent `mic`, the echo canceller, the
+/// filter-chain). The tables never expect those silenced; an engine that silenced one would still
+/// show here.
 final class NodeSoundObserver: ScenarioStreamObserver {
     let pipewire: PrivatePipeWire
     private let recorders = Mutex<[String: MonitorRecorder]>([:])
+    /// The capture streams whose client writes what it records out (parec).
+    private let capturers = Mutex<Set<String>>([])
 
     /// The tone plays at RMS 0.35 and a duck to 0.3 leaves 0.1: below 0.01 is silence.
     static let silence = 0.01
@@ -33,6 +39,10 @@ final class NodeSoundObserver: ScenarioStreamObserver {
     var duckLevelTolerance: Double { 0.01 }
 
     func placed(_ stream: ScenarioStream, _ placed: PlacedStream) async throws {
+        if stream.kind == .record || stream.kind == .monitorCapture {
+            capturers.withLock { _ = $0.insert(stream.name) }
+            return
+        }
         guard stream.kind == .play || stream.kind == .agent else { return }
         let recorder = try await MonitorRecorder.start(monitoringStream: placed.index, in: pipewire)
         recorders.withLock { $0[stream.name] = recorder }
@@ -43,6 +53,7 @@ final class NodeSoundObserver: ScenarioStreamObserver {
     }
 
     func removing(_ name: String) {
+        capturers.withLock { _ = $0.remove(name) }
         recorders.withLock { $0.removeValue(forKey: name) }?.stop()
     }
 
@@ -58,12 +69,16 @@ final class NodeSoundObserver: ScenarioStreamObserver {
         let recorders = recorders.withLock { $0 }
         var states: [String: ScenarioStreamState] = [:]
         var heard: [String: MonitorRecorder] = [:]
+        var capturing: [String: ChildProcess] = [:]
+        let recorded = capturers.withLock { $0 }
         for (name, placed) in streams {
             guard let node = nodes.first(where: { $0.serial == placed.index }) else { continue }
             let factor = node.props?["volume"]?.number ?? 1
             states[name] = abs(factor - 1) < 1e-6 ? .playing : .ducked(level: factor)
             if let recorder = recorders[name], !corked.contains(placed.index) {
                 heard[name] = recorder
+            } else if let client = placed.process, placed.direction == .capture, recorded.contains(name) {
+                capturing[name] = client
             } else if let silenced = engineSilence(placed.id) {
                 states[name] = silenced
             }
@@ -72,6 +87,10 @@ final class NodeSoundObserver: ScenarioStreamObserver {
             for (name, recorder) in heard {
                 group.addTask { (name, try await recorder.rms(over: .milliseconds(150), grace: .milliseconds(400))) }
             }
+            for (name, client) in capturing {
+                // A capture has no level to speak of here (the mic is silent): 1 while it records.
+                group.addTask { (name, try await Self.isCapturing(client) ? 1 : 0) }
+            }
             return try await group.reduce(into: [String: Double]()) { $0[$1.0] = $1.1 }
         }
         for (name, level) in levels where level < Self.silence {
@@ -79,6 +98,18 @@ final class NodeSoundObserver: ScenarioStreamObserver {
             states[name] = engineSilence(placed.id) ?? .silenced(nil)
         }
         return states
+    }
+
+    /// Whether `client` (parec at 50 ms latency) writes more of what it records within half a second.
+    private static func isCapturing(_ client: ChildProcess) async throws -> Bool {
+        let before = client.standardOutputByteCount
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(500))
+        while clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            if client.standardOutputByteCount > before { return true }
+        }
+        return false
     }
 
     /// Whether a link runs from the node of stream `serial` to a capture stream (the recorder).

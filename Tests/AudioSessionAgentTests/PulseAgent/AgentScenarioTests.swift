@@ -6,7 +6,9 @@ import Testing
 
 /// Every scenario table of the engine, run against the in-process agent on real servers with real
 /// clients (paplay, parec, mpv with mpv-mpris on a private bus, a peak meter, server modules and a
-/// PipeWire filter-chain; see ``ScenarioClients``): the same tables, the same verdicts.
+/// PipeWire filter-chain; see ``ScenarioClients``): the same tables, the same verdicts, in four
+/// setups: the pulse-protocol agent on PulseAudio (minimal and stock) and on pipewire-pulse, and
+/// the native agent on PipeWire.
 @Suite("Agent on real servers: scenario tables", .serialized)
 struct AgentScenarioTests {
     static var repository: String {
