@@ -35,6 +35,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// Restore entries to write again at the settler's turn, by restore key.
     var unsettled: [WirePlumberRestoreKey: Double] = [:]
     var isShuttingDown = false
+    /// Pauses relinked paused nodes once more, after their new links are up.
+    var repauser: PipeWireLoopTimer?
+    /// Paused nodes relinked lately, for the repauser's turn.
+    var relinkedWhilePaused: Set<StreamSerial> = []
     /// The echo cancellers running in `pipewire` processes of the agent's (``loadEchoCanceller(_:)``).
     var echoCancellers: [EchoCancellerID: NativeEchoCanceller] = [:]
     /// Starts cancellers on the loop thread and watches for their nodes.
@@ -54,6 +58,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// correction; half a second covers that on a loaded machine.
     static let settleDelay = Duration.milliseconds(500)
 
+    /// How long after a relink a paused node is paused once more. The agent sees a new link's
+    /// global before the server activates it and starts the node: a Pause sent at once can come
+    /// first, and a node silenced just as it appeared then played on (the mixing-matrix scenario
+    /// table on the native agent, 2 runs of 2).
+    static let relinkSettleDelay = Duration.milliseconds(300)
+
     /// How often ramps step: 50 times a second, as on the pulse protocol.
     static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
 
@@ -72,6 +82,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     func start() {
         ticker = PipeWireLoopTimer(on: connection) { [weak self] in self?.tick() }
         settler = PipeWireLoopTimer(on: connection) { [weak self] in self?.settle() }
+        repauser = PipeWireLoopTimer(on: connection) { [weak self] in self?.pauseRelinkedAgain() }
     }
 
     // MARK: Streams
@@ -92,6 +103,19 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         if state.isPaused && relinked {
             logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
             command(.pause, ref)
+            relinkedWhilePaused.insert(ref.serial)
+            repauser?.arm(after: Self.relinkSettleDelay)
+        }
+    }
+
+    /// The repauser's turn: relinked nodes still paused get their Pause once more.
+    private func pauseRelinkedAgain() {
+        let relinked = relinkedWhilePaused
+        relinkedWhilePaused = []
+        guard !isShuttingDown else { return }
+        for serial in relinked.sorted() {
+            guard let state = nodes[serial], state.isPaused else { continue }
+            command(.pause, state.ref)
         }
     }
 

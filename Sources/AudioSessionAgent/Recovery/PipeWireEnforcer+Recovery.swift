@@ -19,6 +19,7 @@ extension PipeWireEnforcer {
     func undoAll() -> [StreamSerial] {
         isShuttingDown = true
         ticker?.cancel()
+        repauser?.cancel()
         var undone: [StreamSerial] = []
         for (serial, state) in nodes.sorted(by: { $0.key < $1.key }) {
             if let duck = state.duck {
@@ -53,6 +54,7 @@ extension PipeWireEnforcer {
     func abandon() {
         isShuttingDown = true
         ticker?.cancel()
+        repauser?.cancel()
         settler?.cancel()
         nodes = [:]
         // As the parent-death signal would end them; the journal keeps them for the next agent.

@@ -16,7 +16,7 @@ import Foundation
 /// #expect(try await speaker.rms(over: .milliseconds(300)) > 0.1)
 /// ```
 public final class MonitorRecorder: Sendable {
-    /// The source being recorded.
+    /// The source being recorded (or `sink-input INDEX` for one stream).
     public let source: String
     private let recorder: ChildProcess
     private static let bytesPerSecond = 48_000 * 2 * 2
@@ -31,6 +31,22 @@ public final class MonitorRecorder: Sendable {
         let recorder = try server.spawn(
             "parec", ["-d", source, "--latency-msec=20", "--format=s16le", "--rate=48000", "--channels=2", "--raw"])
         return MonitorRecorder(source: source, recorder: recorder)
+    }
+
+    /// Starts recording what one playback stream plays, before the sink mixes it with others:
+    /// `parec --monitor-stream` on the stream's sink-input index (through pipewire-pulse, the node's
+    /// `object.serial`). A stream that does not run (corked by its client, or paused) delivers no
+    /// samples at all, so ``rms(over:grace:)`` measures it as silent after the grace.
+    ///
+    /// ```swift
+    /// let song = try await MonitorRecorder.start(monitoringStream: row.index, in: pipewire)
+    /// #expect(try await song.rms(over: .milliseconds(150), grace: .milliseconds(400)) < 0.01)   // paused
+    /// ```
+    public static func start(monitoringStream index: Int, in server: some PulseProtocolServer) async throws -> MonitorRecorder {
+        let recorder = try server.spawn(
+            "parec",
+            ["--monitor-stream=\(index)", "--latency-msec=20", "--format=s16le", "--rate=48000", "--channels=2", "--raw"])
+        return MonitorRecorder(source: "sink-input \(index)", recorder: recorder)
     }
 
     /// The linear RMS level (0...1) of the next `duration` of audio the device renders.

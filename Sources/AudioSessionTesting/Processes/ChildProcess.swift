@@ -92,6 +92,16 @@ public final class ChildProcess: Sendable {
     /// What the process has written to standard output so far.
     public var standardOutput: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
+    /// How many bytes the process has written to standard output so far: whether a recorder
+    /// (parec) still gets audio.
+    ///
+    /// ```swift
+    /// let before = recorder.standardOutputByteCount
+    /// ```
+    public var standardOutputByteCount: Int {
+        ((try? FileManager.default.attributesOfItem(atPath: outputPath)[.size]) as? NSNumber)?.intValue ?? 0
+    }
+
     /// What the process has written to standard error so far.
     public var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 

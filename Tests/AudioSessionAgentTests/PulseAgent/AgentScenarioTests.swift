@@ -6,7 +6,9 @@ import Testing
 
 /// Every scenario table of the engine, run against the in-process agent on real servers with real
 /// clients (paplay, parec, mpv with mpv-mpris on a private bus, a peak meter, server modules and a
-/// PipeWire filter-chain; see ``ScenarioClients``): the same tables, the same verdicts.
+/// PipeWire filter-chain; see ``ScenarioClients``): the same tables, the same verdicts, in four
+/// setups: the pulse-protocol agent on PulseAudio (minimal and stock) and on pipewire-pulse, and
+/// the native agent on PipeWire.
 @Suite("Agent on real servers: scenario tables", .serialized)
 struct AgentScenarioTests {
     static var repository: String {
@@ -53,13 +55,33 @@ struct AgentScenarioTests {
         try await run(name, on: pipewire)
     }
 
+    /// The native agent (libpipewire, beside WirePlumber); the clients still play through
+    /// pipewire-pulse. Ducks are the node's Props factor, silences are heard (see ``NodeSoundObserver``).
+    @Test("PipeWire (native agent): the table holds", arguments: tables)
+    func scenarioOnNativePipeWire(_ name: String) async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let (scenario, bus) = try await prepare(name)
+        defer { bus.stop() }
+        try await run(scenario, in: try await NativeAgentScenarioWorld.start(scenario, on: pipewire, bus: bus))
+    }
+
     private func run<Server: PulseProtocolServer>(_ name: String, on server: Server) async throws {
+        let (scenario, bus) = try await prepare(name)
+        defer { bus.stop() }
+        try await run(scenario, in: try await AgentScenarioWorld<Server, PulseAgent>.start(scenario, on: server, bus: bus))
+    }
+
+    /// The table `name`, parsed, and a private bus for its players.
+    private func prepare(_ name: String) async throws -> (Scenario, PrivateDBus) {
         let path = Self.repository + "/Tests/AudioPolicyTests/Scenarios/\(name).toml"
         let scenario = try ScenarioParser(path: path, shippedPolicies: Self.repository + "/policies")
             .parse(try String(contentsOfFile: path, encoding: .utf8))
-        let bus = try await PrivateDBus.start()
-        defer { bus.stop() }
-        var world = try await AgentScenarioWorld.start(scenario, on: server, bus: bus)
+        return (scenario, try await PrivateDBus.start())
+    }
+
+    private func run<Server, Agent>(_ scenario: Scenario, in started: AgentScenarioWorld<Server, Agent>) async throws {
+        var world = started
         do {
             let run = try await ScenarioRunner(scenario: scenario).run(in: &world)
             await world.stop()

@@ -9,14 +9,15 @@ import Synchronization
 
 /// The in-process agent on a real server and a real private bus as a ``ScenarioWorld``: sessions
 /// are registered through the coordinator as the bus service registers them, streams are real
-/// clients and modules (``ScenarioClients``), and stream states are read back from the server with
-/// pactl (ducked = the volume's cube relative to 100 %, silenced = muted, with the cause the
-/// engine gives).
+/// clients and modules (``ScenarioClients``), and stream states are read back from the server by
+/// the world's ``ScenarioStreamObserver``: for ``PulseAgent``, pactl (``PulseVolumeObserver``); for
+/// ``PipeWireAgent``, the node's Props and the stream's own sound (``NodeSoundObserver``, see
+/// `NativeAgentScenarioWorld.swift`).
 ///
 /// `start` and `stop` cork and uncork a stream from outside as a user would: MPRIS Play and Pause
 /// to mpv on the private bus, or the peak meter's own signals. `wait` passes time in the agent's
 /// engine as its clock would.
-struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
+struct AgentScenarioWorld<Server: PulseProtocolServer, Agent: ScenarioAgent>: ScenarioWorld {
     /// An action this world cannot carry out on a real server.
     struct Unsupported: Error, CustomStringConvertible {
         var description: String
@@ -41,16 +42,16 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
 
     let scenario: Scenario
     let harness: AgentHarness<Server>
-    let agent: PulseAgent
+    let agent: Agent
     let recorder: DecisionRecorder
     let clients: ScenarioClients<Server>
+    let observer: any ScenarioStreamObserver
     private var sessions: [String: TestSession] = [:]
     private var streams: [String: PlacedStream] = [:]
     private var now = 0
 
     var name: String { "the agent on a real server" }
-    /// pactl shows whole percents: ∛0.3 shows as 67 %, which is 0.3008 in amplitude.
-    var duckLevelTolerance: Double { 0.02 }
+    var duckLevelTolerance: Double { observer.duckLevelTolerance }
 
     /// The tables are written for the pure engine's world, which has no devices and so never loads an
     /// echo canceller; the real server has devices, so calls would get one here. Voice processing has
@@ -61,33 +62,35 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
         return policy
     }
 
-    /// Starts the agent under the scenario's policy on `server`; `bus` carries the players' MPRIS.
-    static func start(_ scenario: Scenario, on server: Server, bus: PrivateDBus) async throws -> AgentScenarioWorld {
+    /// Starts the agent `start` makes (under the scenario's policy, with `recorder` as a sink) on
+    /// `server`; `bus` carries the players' MPRIS; `observer` reads the streams' states back.
+    static func start(
+        _ scenario: Scenario, on server: Server, bus: PrivateDBus, observer: any ScenarioStreamObserver,
+        agent start: (Policy, AgentHarness<Server>, DecisionRecorder) async throws -> Agent
+    ) async throws -> AgentScenarioWorld {
         let recorder = DecisionRecorder()
         let harness = AgentHarness(server: server)
-        let agent = try await PulseAgent.start(
-            policy: withoutVoiceProcessing(try scenario.policy.load()),
-            configuration: PulseAgentConfiguration(
-                server: server.serverAddress, journalDirectory: harness.journalDirectory, logger: AgentHarness<Server>.logger),
-            sinks: [recorder])
+        let agent = try await start(withoutVoiceProcessing(try scenario.policy.load()), harness, recorder)
         return AgentScenarioWorld(
             scenario: scenario, harness: harness, agent: agent, recorder: recorder,
-            clients: ScenarioClients(server: server, bus: bus, scenario: scenario))
+            clients: ScenarioClients(server: server, bus: bus, scenario: scenario), observer: observer)
     }
 
     private init(
-        scenario: Scenario, harness: AgentHarness<Server>, agent: PulseAgent, recorder: DecisionRecorder,
-        clients: ScenarioClients<Server>
+        scenario: Scenario, harness: AgentHarness<Server>, agent: Agent, recorder: DecisionRecorder,
+        clients: ScenarioClients<Server>, observer: any ScenarioStreamObserver
     ) {
         self.scenario = scenario
         self.harness = harness
         self.agent = agent
         self.recorder = recorder
         self.clients = clients
+        self.observer = observer
     }
 
     /// Stops every client, unloads the modules the world loaded, and shuts the agent down.
     func stop() async {
+        observer.stop()
         for stream in streams.values {
             if let process = stream.process {
                 process.kill()
@@ -120,7 +123,9 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
                 try registry.deactivate(session.id, by: session.caller.uniqueName, notifyOthers: notify)
             }
         case .end(let name):
-            if let session = sessions.removeValue(forKey: name) { session.end(on: agent) }
+            if let session = sessions.removeValue(forKey: name) {
+                _ = agent.coordinator.transact { registry in ((), registry.connectionClosed(session.caller.uniqueName)) }
+            }
         case .appear(let name):
             try await appear(name)
         case .vanish(let name):
@@ -153,7 +158,9 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
             SoundStream(kind: kind, index: UInt32(row.index), serial: UInt64(row.index), name: name, deviceIndex: 0),
             instance: agent.serverInstance
         ).id
-        streams[name] = PlacedStream(direction: row.direction, index: row.index, id: id, maker: maker)
+        let placed = PlacedStream(direction: row.direction, index: row.index, id: id, maker: maker)
+        streams[name] = placed
+        try await observer.placed(stream, placed)
         // pipewire-pulse announces a stream before it runs: the table's "appear" is a stream that
         // already sounds (or is corked), so wait until the agent has seen it so.
         try await waitUntil("the agent knows stream \(name) \(stream.soundingWhenAppearing ? "sounding" : "corked")") {
@@ -163,6 +170,7 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
 
     private mutating func vanish(_ name: String) async throws {
         guard let stream = streams.removeValue(forKey: name) else { return }
+        observer.removing(name)
         if let process = stream.process {
             process.kill()
             _ = await process.waitForExit()
@@ -201,31 +209,16 @@ struct AgentScenarioWorld<Server: PulseProtocolServer>: ScenarioWorld {
         let deadline = clock.now.advanced(by: .seconds(10))
         repeat {
             decisions += recorder.take().map(renamed)
-            observation = ScenarioObservation(streams: try await streamStates(), signals: signals(of: decisions), decisions: decisions)
+            let states = try await observer.states(of: streams) { id in
+                agent.coordinator.read { view in
+                    if case .silenced(let cause)? = view.engine.effects(on: id) { .silenced(cause) } else { nil }
+                }
+            }
+            observation = ScenarioObservation(streams: states, signals: signals(of: decisions), decisions: decisions)
             if expected.differences(from: observation, observer: name, tolerance: duckLevelTolerance).isEmpty { break }
             try await Task.sleep(for: .milliseconds(50))
         } while clock.now < deadline
         return observation
-    }
-
-    private func streamStates() async throws -> [String: ScenarioStreamState] {
-        let playback = try await ServerStreamRow.list(.playback, on: harness.server)
-        let capture = streams.values.contains { $0.direction == .capture } ? try await ServerStreamRow.list(.capture, on: harness.server) : []
-        var states: [String: ScenarioStreamState] = [:]
-        for (name, placed) in streams {
-            let listed = placed.direction == .playback ? playback : capture
-            guard let stream = listed.first(where: { $0.index == placed.index }) else { continue }
-            if stream.isMuted {
-                let cause: SilenceCause? = agent.coordinator.read { view in
-                    if case .silenced(let cause)? = view.engine.effects(on: placed.id) { cause } else { nil }
-                }
-                states[name] = .silenced(cause)
-                continue
-            }
-            let level = pow(Double(stream.volumePercents.max() ?? 100) / 100, 3)
-            states[name] = abs(level - 1) < 1e-9 ? .playing : .ducked(level: level)
-        }
-        return states
     }
 
     private func signals(of decisions: [PolicyDecision]) -> [String: [ScenarioSignal]] {

@@ -66,10 +66,14 @@ struct ScenarioClients<Server: PulseProtocolServer> {
                 "paplay", flags + ["--property=media.name=\(stream.name)", tone], extraEnvironment: client)
             return (.process(child), try await row(.playback, of: child) { $0.properties["media.name"] == stream.name })
         case .record, .monitorCapture:
+            // A short latency, so that what it records reaches its output at once (parec's default
+            // is two-second blocks): the native world tells a paused capture by its output.
             let device = stream.kind == .record ? "mic" : "speaker.monitor"
             let flags = properties.sorted { $0.key < $1.key }.map { "--property=\($0.key)=\($0.value)" }
             let child = try server.spawn(
-                "parec", ["-d", device, "--rate=8000", "--channels=1", "--format=u8", "--property=media.name=\(stream.name)"] + flags)
+                "parec",
+                ["-d", device, "--rate=8000", "--channels=1", "--format=u8", "--latency-msec=50", "--property=media.name=\(stream.name)"]
+                    + flags)
             return (.process(child), try await row(.capture, of: child) { $0.properties["media.name"] == stream.name })
         case .peakMeter:
             let meter = try await PeakMeterClient.start(
