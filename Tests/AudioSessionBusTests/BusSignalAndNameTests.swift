@@ -26,6 +26,41 @@ struct BusSignalAndNameTests {
         #expect(unicast?.destination == rig.client.uniqueName)
     }
 
+    @Test("emitSignals sends a batch in order; one that cannot be built is left out and reported")
+    func signalBatch() async throws {
+        let rig = try await BusTestRig.start()
+        defer { rig.stop() }
+        let rule = BusMatchRule(sender: rig.service.uniqueName, interface: BusTestRig.interface, path: BusTestRig.path)
+        var signals = try await rig.client.signals(matching: rule).makeAsyncIterator()
+        let batch = [
+            BusSignalEmission(path: BusTestRig.path, interface: BusTestRig.interface, name: "First", arguments: [.uint32(1)]),
+            BusSignalEmission(path: BusTestRig.path, interface: BusTestRig.interface, name: "not a member name"),
+            BusSignalEmission(
+                path: BusTestRig.path, interface: BusTestRig.interface, name: "Second", arguments: [.uint32(2)],
+                destination: rig.client.uniqueName),
+        ]
+        let error = #expect(throws: BusError.self) { try rig.service.emitSignals(batch) }
+        #expect(error?.description.contains("not a member name") == true, "\(String(describing: error))")
+
+        let first = await signals.next()
+        let second = await signals.next()
+        #expect(first?.member == "First")
+        #expect(first?.arguments == [.uint32(1)])
+        #expect(second?.member == "Second")
+        #expect(second?.destination == rig.client.uniqueName)
+    }
+
+    @Test("emitSignals on a closed connection sends nothing and says the connection is closed")
+    func signalBatchClosed() async throws {
+        let rig = try await BusTestRig.start()
+        defer { rig.stop() }
+        rig.service.close()
+        let error = #expect(throws: BusError.self) {
+            try rig.service.emitSignals([BusSignalEmission(path: BusTestRig.path, interface: BusTestRig.interface, name: "Late")])
+        }
+        #expect(error?.name == .disconnected)
+    }
+
     @Test("PropertiesChanged carries the interface, the new values and the invalidated names")
     func propertiesChanged() async throws {
         let rig = try await BusTestRig.start()

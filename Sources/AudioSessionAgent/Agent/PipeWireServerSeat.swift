@@ -15,4 +15,5 @@ public typealias PipeWireServerSeat = ServerSeat<PipeWireAgent>
 
 extension PipeWireConnection: SeatedConnection {
     func withSeatLocked<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
+    func makeSeatTimer(_ action: @escaping @Sendable () -> Void) -> any LoopTimer { PipeWireLoopTimer(on: self, action: action) }
 }

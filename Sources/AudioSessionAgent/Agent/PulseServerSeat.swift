@@ -14,4 +14,5 @@ public typealias PulseServerSeat = ServerSeat<PulseAgent>
 
 extension PulseConnection: SeatedConnection {
     func withSeatLocked<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
+    func makeSeatTimer(_ action: @escaping @Sendable () -> Void) -> any LoopTimer { PulseLoopTimer(on: self, action: action) }
 }

@@ -25,6 +25,8 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
     private struct Occupant: Sendable {
         let connection: any SeatedConnection
         let sinks: [any DecisionSink]
+        /// Fires at the loop's next turn to run ``ServerSeat/laterJobs``.
+        let nextTurn: any LoopTimer
     }
 
     /// How each connection's agent reaches the server and keeps its journal.
@@ -34,6 +36,8 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
     private let vacancy = Mutex(())
     /// What an agent that lost its server left for the next agent in the seat (its protocol's business).
     private let handedOver = Mutex<(any Sendable)?>(nil)
+    /// What ``afterLoopTurn(_:)`` was given and has not run yet, oldest first.
+    private let laterJobs = Mutex<[@Sendable () -> Void]>([])
 
     /// An empty seat whose agents use `configuration`.
     public init(configuration: Agent.Configuration) {
@@ -81,18 +85,45 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
         }
     }
 
+    /// Runs `job` on the seated connection's loop thread at its next turn, once the commands issued
+    /// in this one have been written; with no connection seated, at once. Call holding the lock
+    /// (``withLock(_:)``, or on the loop thread): the occupant cannot change meanwhile.
+    public func afterLoopTurn(_ job: @escaping @Sendable () -> Void) {
+        guard let nextTurn = occupant.withLock({ $0?.nextTurn }) else { return job() }
+        let isFirst = laterJobs.withLock { jobs in
+            jobs.append(job)
+            return jobs.count == 1
+        }
+        if isFirst { nextTurn.arm(after: .zero) }
+    }
+
     public func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
         let sinks = occupant.withLock { $0?.sinks ?? [] }
         for sink in sinks { sink.carryOut(decisions, after: event, in: view) }
+    }
+
+    public func sendQueued() {
+        let sinks = occupant.withLock { $0?.sinks ?? [] }
+        for sink in sinks { sink.sendQueued() }
     }
 
     /// Seats `connection` with the sinks that carry decisions out on it; call without holding its
     /// loop lock. A connection still seated is unseated first.
     func seat(_ connection: any SeatedConnection, sinks: [any DecisionSink]) {
         if let previous = occupant.withLock({ $0?.connection }) { unseat(previous) }
+        let nextTurn = connection.makeSeatTimer { [weak self] in self?.runLaterJobs() }
         vacancy.withLock { _ in
-            occupant.withLock { $0 = Occupant(connection: connection, sinks: sinks) }
+            occupant.withLock { $0 = Occupant(connection: connection, sinks: sinks, nextTurn: nextTurn) }
         }
+    }
+
+    /// Runs the jobs ``afterLoopTurn(_:)`` queued, oldest first.
+    private func runLaterJobs() {
+        let jobs = laterJobs.withLock { jobs in
+            defer { jobs = [] }
+            return jobs
+        }
+        for job in jobs { job() }
     }
 
     /// Leaves `value` for the next agent to take the seat (an agent that lost its server calls this).
@@ -111,10 +142,16 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
     /// Empties the seat if `connection` holds it; decisions then reach no server until the next
     /// ``seat(_:sinks:)``.
     func unseat(_ connection: any SeatedConnection) {
-        connection.withSeatLocked {
-            occupant.withLock { seated in
-                if seated?.connection === connection { seated = nil }
+        let left = connection.withSeatLocked {
+            occupant.withLock { seated -> Occupant? in
+                guard let occupant = seated, occupant.connection === connection else { return nil }
+                seated = nil
+                return occupant
             }
         }
+        guard let left else { return }
+        // Its loop turns no more for the seat: what was to run after one runs now.
+        left.nextTurn.cancel()
+        runLaterJobs()
     }
 }

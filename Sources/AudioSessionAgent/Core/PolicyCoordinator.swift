@@ -7,7 +7,10 @@ import Synchronization
 /// Every change goes through ``transact(_:)`` (bus calls: register, configure, activate, ...) or
 /// ``handle(_:)`` (server events: streams, devices; time; policy reloads). Each event's decisions
 /// are handed to every ``DecisionSink`` before the lock is released, so the enforcer and the
-/// notifier see decisions in the engine's order whatever thread the event came from.
+/// notifier see decisions in the engine's order whatever thread the event came from. What the
+/// sinks queue (the notifier's signals) is sent once the event's server commands are out: at
+/// the end of ``transact(_:)`` and ``handle(_:)``, and at the loop's next turn after
+/// ``handleOnLoop(_:)``.
 ///
 /// Lock order: a backend's loop thread calls ``handleOnLoop(_:)`` while holding its loop lock;
 /// every other entry point takes the ``OuterLock`` (that loop lock) first, so the two locks are
@@ -32,6 +35,8 @@ public final class PolicyCoordinator: Sendable {
     private let state: Mutex<State>
     private let sinks: [any DecisionSink]
     private let outerLock: any OuterLock
+    /// Whether events handled on the loop left queued work whose sending is already scheduled.
+    private let sendingOwed = Mutex(false)
     /// The agent's time, if it keeps one: each event is preceded by `timePassed` with its reading.
     public let clock: (any AgentClock)?
 
@@ -76,6 +81,7 @@ public final class PolicyCoordinator: Sendable {
                 return .success((result, decisions))
             }
         }
+        sendQueued()
         return try outcome.get()
     }
 
@@ -85,14 +91,25 @@ public final class PolicyCoordinator: Sendable {
     /// Takes the outer lock first; from the backend's loop thread use ``handleOnLoop(_:)``.
     @discardableResult
     public func handle(_ event: PolicyEvent) -> [PolicyDecision] {
-        outerLock.withLock { handleOnLoop(event) }
+        let decisions = outerLock.withLock {
+            state.withLock { state in Self.apply(event, to: &state, sinks: sinks, clock: clock) }
+        }
+        sendQueued()
+        return decisions
     }
 
     /// ``handle(_:)`` for a caller that already holds the outer lock: the backend's loop thread,
-    /// reacting to a server event without a hop.
+    /// reacting to a server event without a hop. What the sinks queued (signals) is sent at the
+    /// loop's next turn, after the server commands this event issued have left.
     @discardableResult
     public func handleOnLoop(_ event: PolicyEvent) -> [PolicyDecision] {
-        state.withLock { state in Self.apply(event, to: &state, sinks: sinks, clock: clock) }
+        let decisions = state.withLock { state in Self.apply(event, to: &state, sinks: sinks, clock: clock) }
+        let isFirstSince = sendingOwed.withLock { owed in
+            defer { owed = true }
+            return !owed
+        }
+        if isFirstSince { outerLock.afterLoopTurn { [weak self] in self?.sendQueued() } }
+        return decisions
     }
 
     /// Reads the current state (takes the outer lock first).
@@ -111,6 +128,12 @@ public final class PolicyCoordinator: Sendable {
     public func advanceTimeOnLoop() -> [PolicyDecision] {
         guard let clock else { return [] }
         return handleOnLoop(.timePassed(milliseconds: clock.milliseconds))
+    }
+
+    /// Has every sink send what it queued.
+    private func sendQueued() {
+        sendingOwed.withLock { $0 = false }
+        for sink in sinks { sink.sendQueued() }
     }
 
     private static func apply(

@@ -25,8 +25,22 @@ struct JournalLedger: Hashable, Sendable {
     }
 
     mutating func apply(_ entry: JournalEntry) {
-        let key = entry.key
-        let existing = restores[key]
+        guard let updated = restore(after: entry) else { return }
+        if restores[entry.key] == nil { order.append(entry.key) }
+        restores[entry.key] = updated
+    }
+
+    /// Whether applying `record` would change the ledger: a change that adds nothing writes nothing.
+    func isChanged(by record: JournalRecord) -> Bool {
+        switch record {
+        case .entry(let entry): restore(after: entry) != nil
+        case .clear(let key): restores[key] != nil
+        }
+    }
+
+    /// What the entry's key is to restore once `entry` is applied; `nil` when that is what it already is.
+    private func restore(after entry: JournalEntry) -> PendingRestore? {
+        let existing = restores[entry.key]
         let updated: PendingRestore
         switch (entry, existing) {
         case (.duck(_, _, let level), .volume(let stream, let base, _)?):
@@ -37,7 +51,7 @@ struct JournalLedger: Hashable, Sendable {
             updated = .volume(stream, base: base, appliedLevel: nil)
         case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?), (.cardProfile, .cardProfile?),
             (.spawnedProcess, .process?):
-            return
+            return nil
         case (.silence(let stream, let wasMuted), _):
             updated = .mute(stream, wasMuted: wasMuted)
         case (.move(let stream, let device), _):
@@ -51,8 +65,7 @@ struct JournalLedger: Hashable, Sendable {
         case (.spawnedProcess(let pid, let startTime, let command), _):
             updated = .process(pid: pid, startTime: startTime, command: command)
         }
-        if existing == nil { order.append(key) }
-        restores[key] = updated
+        return updated == existing ? nil : updated
     }
 
     mutating func remove(_ key: RestoreKey) {

@@ -27,11 +27,17 @@ public struct ServerStreamRef: Hashable, Sendable {
 
     /// The name of `stream` on the server instance `instance`.
     public init(_ stream: SoundStream, instance: ServerInstance) {
+        self.init(stream, instanceShortName: Self.shortName(of: instance))
+    }
+
+    /// The name of `stream` on the instance whose ``shortName(of:)`` is `instanceShortName`
+    /// (worked out once per server, not for every stream).
+    init(_ stream: SoundStream, instanceShortName: String) {
         kind = stream.kind
         index = stream.index
         let number = stream.serial ?? UInt64(stream.index)
         serial = StreamSerial(rawValue: stream.kind == .capture ? number | Self.captureBit : number)
-        id = StreamID("\(stream.id.kind.rawValue):\(number)@\(Self.shortName(of: instance))")
+        id = StreamID("\(stream.id.kind.rawValue):\(number)@\(instanceShortName)")
     }
 
     static let captureBit: UInt64 = 1 << 63

@@ -15,7 +15,13 @@ final class ServerStreamTable: @unchecked Sendable {
     private var streams: [StreamID: SoundStream] = [:]
     private var refs: [GraphObjectID: ServerStreamRef] = [:]
 
-    init(instance: ServerInstance) { self.instance = instance }
+    /// The instance's part of every stream name.
+    private let instanceShortName: String
+
+    init(instance: ServerInstance) {
+        self.instance = instance
+        self.instanceShortName = ServerStreamRef.shortName(of: instance)
+    }
 
     /// The stream the engine knows as `id`, as the server showed it last.
     func stream(_ id: StreamID) -> SoundStream? { streams[id] }
@@ -39,7 +45,7 @@ final class ServerStreamTable: @unchecked Sendable {
     /// Records a stream's current state and returns its name.
     @discardableResult
     func store(_ stream: SoundStream) -> ServerStreamRef {
-        let ref = refs[stream.id] ?? ServerStreamRef(stream, instance: instance)
+        let ref = refs[stream.id] ?? ServerStreamRef(stream, instanceShortName: instanceShortName)
         refs[stream.id] = ref
         streams[ref.id] = stream
         return ref

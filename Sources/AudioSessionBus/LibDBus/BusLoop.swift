@@ -111,13 +111,18 @@ final class BusLoop: @unchecked Sendable {
         if accepted { wake() } else { job(nil) }
     }
 
-    /// Sends `message` without waiting for anything. The corresponding libdbus call is `dbus_connection_send`.
-    func send(_ message: Message) {
+    /// Sends `message` without waiting for anything.
+    func send(_ message: Message) { send([message]) }
+
+    /// Sends `messages` in order, with one wake-up of the loop thread for all of them. The
+    /// corresponding libdbus call is `dbus_connection_send`.
+    func send(_ messages: [Message]) {
+        guard !messages.isEmpty else { return }
         perform { connection in
             guard let connection else { return }
             // A false return means out of memory; a fire-and-forget message is then lost, as it
             // would be on a dropped connection.
-            _ = dbus_connection_send(connection, message.pointer, nil)
+            for message in messages { _ = dbus_connection_send(connection, message.pointer, nil) }
         }
     }
 

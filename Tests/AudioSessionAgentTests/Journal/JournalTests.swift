@@ -71,6 +71,26 @@ struct JournalTests {
         }
     }
 
+    @Test("a journal cut back to its header takes new records after the header, and a next agent reads them")
+    func recordingAfterEmptying() throws {
+        try JournalTemporaryDirectory.with { temporary in
+            do {
+                let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+                for round in 0..<3 {
+                    try journal.record(.silence(StreamSerial(rawValue: UInt64(20 + round)), wasMuted: false))
+                    try journal.clear(stream: StreamSerial(rawValue: UInt64(20 + round)))
+                }
+                try journal.record(.silence(30, wasMuted: true))
+                let lines = try temporary.text(of: journal.path).split(separator: "\n")
+                #expect(lines.count == 2, "the header and the one pending record: \(lines)")
+                #expect(lines.last?.contains("silence 30 true") == true, "\(lines)")
+            }
+            let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+            #expect(next.quarantine == nil)
+            #expect(next.pendingRestores == [.mute(30, wasMuted: true)])
+        }
+    }
+
     @Test("the directory is 0700 and the journal file 0600")
     func filesArePrivate() throws {
         try JournalTemporaryDirectory.with { temporary in

@@ -6,6 +6,10 @@ extension PolicyEngine {
     /// Decides which cancellers must exist now: loads the missing ones (before any move) and
     /// returns those no session needs, to unload once their streams have moved off.
     mutating func updateEchoCancellers() -> [EchoCancellerID] {
+        // Apps that never link the library have no sessions: their streams' events skip the work.
+        guard !state.sessions.isEmpty || !state.echoCancellers.isEmpty || !state.sessionCancellers.isEmpty else {
+            return []
+        }
         var wanted: [SessionID: EchoCanceller.SharingKey] = [:]
         for session in state.sessions.values {
             if let key = echoCancellerKey(for: session) { wanted[session.id] = key }

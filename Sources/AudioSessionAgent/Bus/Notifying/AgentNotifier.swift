@@ -9,8 +9,10 @@ import Synchronization
 /// Session signals (`InterruptionBegan`, `InterruptionEnded`, `RouteChanged`,
 /// `SecondaryAudioHint`) go to the owning connection only; `SessionStateChanged`,
 /// `StreamStateChanged` and `SessionRouteChanged` are broadcast for monitors. The coordinator calls
-/// ``carryOut(_:after:in:)`` inside its lock: the notifier only builds messages and queues them on
-/// the bus connection's own thread, which sends them in order; it never waits for the bus.
+/// ``carryOut(_:after:in:)`` inside its lock: the notifier only works out the signals and queues
+/// them; ``sendQueued()``, which the coordinator calls once the event's server commands are out,
+/// hands them to the bus connection's own thread in one go, which sends them in order. It never
+/// waits for the bus.
 ///
 /// ```swift
 /// let notifier = AgentNotifier(connection: bus, status: board)
@@ -23,6 +25,8 @@ public final class AgentNotifier: DecisionSink {
     private let logger: Logger
     /// Each live session's activity as last announced, to tell when it changes.
     private let activities = Mutex<[SessionID: SessionActivity]>([:])
+    /// Signals ``carryOut(_:after:in:)`` made, waiting for ``sendQueued()``, oldest first.
+    private let outbox = Mutex<[BusSignalEmission]>([])
 
     /// A notifier that emits on `connection` and keeps `status`'s media-services flag.
     public init(connection: BusConnection, status: AgentStatusBoard, logger: Logger = Logger(label: "org.audiosession.agent")) {
@@ -50,12 +54,14 @@ public final class AgentNotifier: DecisionSink {
     public func mediaServicesLost() {
         status.update { $0.mediaServicesAvailable = false }
         emit("MediaServicesLost", [])
+        sendQueued()
     }
 
     /// The sound server is back (or was replaced): broadcasts `MediaServicesReset`.
     public func mediaServicesReset() {
         status.update { $0.mediaServicesAvailable = true }
         emit("MediaServicesReset", [])
+        sendQueued()
     }
 
     // MARK: Session signals
@@ -144,15 +150,33 @@ public final class AgentNotifier: DecisionSink {
         emit(name, arguments, destination: owner)
     }
 
+    /// Queues a signal for ``sendQueued()``: building and handing a message to the bus thread wakes
+    /// that thread, which on a busy machine takes the core from the loop thread before the loop
+    /// has written the server commands of the same event.
     private func emit(_ name: String, _ arguments: BusArguments, destination: String? = nil) {
         do {
-            try connection.emitSignal(
-                path: BusObjectPath(validating: AgentInterface.objectPath), interface: AgentInterface.name, name: name,
-                arguments: arguments, destination: destination)
+            let signal = BusSignalEmission(
+                path: try BusObjectPath(validating: AgentInterface.objectPath), interface: AgentInterface.name,
+                name: name, arguments: arguments, destination: destination)
+            outbox.withLock { $0.append(signal) }
         } catch {
-            logger.debug(
-                "a signal could not be sent",
-                metadata: ["bus.signal": "\(name)", "bus.destination": "\(destination ?? "broadcast")", "bus.error": "\(error)"])
+            logger.debug("a signal could not be built", metadata: ["bus.signal": "\(name)", "bus.error": "\(error)"])
+        }
+    }
+
+    /// Sends the queued signals, oldest first, in one hand-over to the bus thread.
+    public func sendQueued() {
+        // Taken and handed over under one hold of the lock, so two threads sending keep the order.
+        outbox.withLock { queued in
+            guard !queued.isEmpty else { return }
+            defer { queued = [] }
+            do {
+                try connection.emitSignals(queued)
+            } catch {
+                logger.debug(
+                    "signals could not be sent",
+                    metadata: ["bus.signals": "\(queued.map(\.name))", "bus.error": "\(error)"])
+            }
         }
     }
 }
