@@ -67,8 +67,13 @@ struct AgentRig: Sendable {
     func spawnAgent(policy: String = AgentRig.shippedPolicy) throws -> ChildProcess {
         var environment = environment
         environment["XDG_CONFIG_DIRS"] = directory + "/no-system-config"
+        // At debug level the log names every pause, mute, ramp and release: a failure's record
+        // then tells what the agent did, not only what the test saw.
         return try ChildProcess(
-            [Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend, "--policy", policy],
+            [
+                Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend, "--policy", policy,
+                "--log-level", "debug",
+            ],
             environment: environment, outputDirectory: directory)
     }
 

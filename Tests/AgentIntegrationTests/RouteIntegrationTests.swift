@@ -86,13 +86,15 @@ extension AgentIntegrationTests {
             }
 
             try await rig.server.unplug(headphones)
-            try await waitUntil("monitor prints old-device-unavailable with the headphones as the previous route") {
-                monitor.standardOutput.contains(
-                    "route-change session=\(sessionID) reason=old-device-unavailable previous=out:headphones,in:- current=out:speaker,in:-")
-            }
-            try await waitUntil("the legacy stream is back on the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
-            try await waitUntil("and silenced there (pause on unplug)", timeout: .seconds(15)) {
-                try await isLegacySilenced(rig)
+            try await recordingTheAgentsSide(rig, agent, monitor: monitor) {
+                try await waitUntil("monitor prints old-device-unavailable with the headphones as the previous route") {
+                    monitor.standardOutput.contains(
+                        "route-change session=\(sessionID) reason=old-device-unavailable previous=out:headphones,in:- current=out:speaker,in:-")
+                }
+                try await waitUntil("the legacy stream is back on the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+                try await waitUntil("and silenced there (pause on unplug)", timeout: .seconds(15)) {
+                    try await isLegacySilenced(rig)
+                }
             }
             try await waitUntil("mpv is paused over MPRIS", timeout: .seconds(15)) { try await playerStatus(rig) == "Paused" }
             // A paused player stops its stream: the agent lets go of it without resuming it.
@@ -129,9 +131,11 @@ extension AgentIntegrationTests {
             }
 
             try await rig.server.unplug(headphones)
-            try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
-            try await waitUntil("and is silenced there (pause on unplug)", timeout: .seconds(15)) {
-                try await isLegacySilenced(rig)
+            try await recordingTheAgentsSide(rig, agent) {
+                try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+                try await waitUntil("and is silenced there (pause on unplug)", timeout: .seconds(15)) {
+                    try await isLegacySilenced(rig)
+                }
             }
             try await waitUntil("the speaker's monitor hears nothing while it is held", timeout: .seconds(15)) {
                 try await heard.rms(over: .milliseconds(200)) < 0.005
@@ -245,6 +249,22 @@ extension AgentIntegrationTests {
                 ($0["application"] as? String)?.lowercased().contains("paplay") == true && ($0["session"] as? String ?? "").isEmpty
             }
             return row?["effect"] as? String == "silenced"
+        }
+
+        /// Runs `body`; if it fails, what the agent saw goes into the issue with the failure: its
+        /// `status --json`, its log and, if given, the monitor's output. An unplug's outcome turns on
+        /// the order of the server's events, which only the agent's side shows.
+        private func recordingTheAgentsSide(
+            _ rig: AgentRig, _ agent: ChildProcess, monitor: ChildProcess? = nil, _ body: () async throws -> Void
+        ) async throws {
+            do {
+                try await body()
+            } catch {
+                let status = (try? await rig.ctl(["status", "--json"]).standardOutput) ?? "-"
+                Issue.record(
+                    "status --json:\n\(status)\nagent log:\n\(agent.standardError)\nmonitor:\n\(monitor?.standardOutput ?? "-")")
+                throw error
+            }
         }
 
         private func defaultSink(_ rig: AgentRig) async throws -> String {

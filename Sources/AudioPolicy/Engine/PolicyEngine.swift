@@ -85,14 +85,9 @@ public struct PolicyEngine: Sendable {
         case .streamSoundingChanged(let id, let isSounding):
             begin(release: "stopped sounding", source: .stream(id), resume: true)
             setSounding(id, isSounding)
-            // A player paused over MPRIS after an unplug stops: it stays paused, unmuted. A stream
-            // that has not run where it fell back is only relinking (pipewire-pulse corks it
-            // meanwhile): that is no stop.
-            if isSounding {
-                noteRunning(id)
-            } else {
-                releaseUnplugHolds { stream, hold in stream == id && hold.ranAfterFallback }
-            }
+            // A held stream that stops counts as paused (its player paused over MPRIS, or by the
+            // user) once it stays stopped: see ``pauseSettleMilliseconds`` and ``noteQuiet(_:)``.
+            if isSounding { noteRunning(id) }
             noteQuiet(id)
         case .streamVanished(let id):
             begin(release: "stream vanished", source: .stream(id), resume: true)
@@ -136,8 +131,7 @@ public struct PolicyEngine: Sendable {
                 let timedOut = limit > 0 && state.unplugHolds.values.contains { now - $0.since >= limit }
                 begin(release: timedOut ? "unplug silence time limit" : "stopped where it fell back", source: nil, resume: false)
                 releaseUnplugHolds { _, hold in
-                    (limit > 0 && now - hold.since >= limit)
-                        || hold.quietSince.map { now - $0 >= Self.relinkGraceMilliseconds } == true
+                    (limit > 0 && now - hold.since >= limit) || Self.pauseCounts(of: hold).map { $0 <= now } == true
                 }
             } else {
                 begin(release: "its session ended and the stream plays on", source: nil, resume: false)

@@ -74,8 +74,10 @@ struct HeadphoneJackTests {
         #expect(!decisions.texts.contains { $0.hasPrefix("silence song") }, "the library's player pauses itself")
         #expect(rig.engine.explanation(of: "browser")?.effect == .silenced(.unplugged))
 
-        // The stream fell back to the same sink and runs there: a stop is its player's pause.
-        #expect(rig.handle(.streamSoundingChanged("browser", isSounding: false)).texts == ["unsilence browser resume=false"])
+        // The stream fell back to the same sink and runs there: a stop that lasts is its player's pause.
+        #expect(rig.handle(.streamSoundingChanged("browser", isSounding: false)).isEmpty, "a stop must last")
+        let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
+        #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence browser resume=false"])
         #expect(rig.handle(.streamSoundingChanged("browser", isSounding: true)).isEmpty, "released for good: played again by the user")
     }
 

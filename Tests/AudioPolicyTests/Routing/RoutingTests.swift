@@ -62,8 +62,12 @@ struct RoutingTests {
         #expect(decisions.texts.contains("silence browser unplugged"))
         #expect(!decisions.texts.contains { $0.hasPrefix("silence song") }, "the library's player pauses itself")
 
-        // Its player paused (over MPRIS): it stays paused, unmuted.
-        #expect(rig.handle(.streamSoundingChanged("browser", isSounding: false)).texts == ["unsilence browser resume=false"])
+        // Its player paused (over MPRIS): once the stop has lasted, it stays paused, unmuted.
+        #expect(rig.handle(.streamSoundingChanged("browser", isSounding: false)).isEmpty, "a stop must last")
+        #expect(rig.engine.nextDeadline == rig.engine.now + PolicyEngine.pauseSettleMilliseconds)
+        let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
+        #expect(rig.handle(.timePassed(milliseconds: settled - 1)).isEmpty)
+        #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence browser resume=false"])
     }
 
     @Test("a stream held after an unplug is released when the user moves it, or when the policy's time runs out")
@@ -96,8 +100,10 @@ struct RoutingTests {
         #expect(!rig.serverMoves("song", to: RoutingRig.speaker).texts.contains { $0.hasPrefix("unsilence") })
         #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty, "runs on the speaker, still held")
         #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
-        // Now a stop is the player's pause.
-        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).texts == ["unsilence song resume=false"])
+        // Now a stop that lasts is the player's pause.
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "a stop must last")
+        let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
+        #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence song resume=false"])
     }
 
     @Test("a held stream paused while it relinked, so never running where it fell back, is let go after the relink grace")
@@ -342,6 +348,28 @@ extension RoutingTests {
         rig.handle(.streamChanged(info))  // linked to the speaker, still corked
         info.isSounding = true
         #expect(rig.handle(.streamChanged(info)).isEmpty, "running again on the speaker: still held")
-        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).texts == ["unsilence song resume=false"])
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "a stop must last")
+        let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
+        #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence song resume=false"])
+    }
+
+    /// The sequence the native agent saw in 2 of 8 runs: the relinked node reported on the speaker
+    /// while its state still said running, then idle and running again as the server settled the
+    /// link. Ending the hold at that stop let the stream play on, unheld, where it fell back.
+    @Test("PipeWire's relinked node: running on the speaker, then stopped and running again at once, stays held")
+    func settlingStopKeepsTheHold() {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        rig.handle(.timePassed(milliseconds: 1_000))
+        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        #expect(rig.serverMoves("song", to: RoutingRig.speaker).isEmpty, "relinked, reported running")
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "the link settling, not a pause")
+        #expect(rig.engine.nextDeadline == 1_000 + PolicyEngine.pauseSettleMilliseconds)
+        rig.handle(.timePassed(milliseconds: 1_002))
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty)
+        #expect(rig.engine.nextDeadline == nil, "running: only a stop or the policy's limit ends the hold")
+        #expect(rig.handle(.timePassed(milliseconds: 1_000 + 10 * PolicyEngine.pauseSettleMilliseconds)).isEmpty)
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
     }
 }

@@ -180,8 +180,11 @@ struct HeadphoneJackTranslationTests {
         #expect(silenced.map(\.0) == [rig.browser], "the library's player pauses itself")
         #expect(silenced.map(\.1) == [.unplugged])
 
-        // The browser's player pauses (over MPRIS, or its user): released, not to be resumed.
-        let paused = rig.streamCorks(6, true)
+        // The browser's player pauses (over MPRIS, or its user): once the stop has lasted, it is
+        // released, not to be resumed.
+        let stopped = rig.streamCorks(6, true)
+        #expect(!stopped.contains { if case .unsilence = $0 { true } else { false } }, "a stop must last: \(stopped)")
+        let paused = rig.coordinator.handleOnLoop(.timePassed(milliseconds: PolicyEngine.pauseSettleMilliseconds))
         #expect(paused.contains { if case .unsilence(rig.browser, false, _) = $0 { true } else { false } }, "\(paused)")
     }
 

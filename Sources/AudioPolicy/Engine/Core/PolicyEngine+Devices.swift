@@ -148,14 +148,14 @@ extension PolicyEngine {
     }
 
     /// Notes whether a held stream sits, without running, where it fell back or unlinked: once it
-    /// has for ``relinkGraceMilliseconds`` it counts as paused (``nextDeadline`` wakes the engine
-    /// for it). pipewire-pulse may not report a corked stream again once it has linked it, so
-    /// "unlinked and corked" can be the last word on a player paused while it was relinking.
+    /// has for long enough it counts as paused (``pauseCounts(of:)``; ``nextDeadline`` wakes the
+    /// engine for it). pipewire-pulse may not report a corked stream again once it has linked it,
+    /// so "unlinked and corked" can be the last word on a player paused while it was relinking.
     mutating func noteQuiet(_ id: StreamID) {
         guard let hold = state.unplugHolds[id], let stream = state.streams[id] else { return }
         let device = stream.info.device
         let resting = device == nil || (hold.fellBackTo != nil && device == hold.fellBackTo)
-        let quiet = !hold.ranAfterFallback && resting && !stream.info.isSounding
+        let quiet = resting && !stream.info.isSounding
         if !quiet {
             state.unplugHolds[id]?.quietSince = nil
         } else if hold.quietSince == nil {

@@ -7,11 +7,12 @@ struct UnplugHold: Hashable, Sendable {
     var fellBackTo: DeviceID?
     /// When the hold began (``PolicyState/now``), for the policy's time limit.
     var since: Int
-    /// Whether the stream has run on the device it fell back to: only then is a stop the
-    /// player's pause (pipewire-pulse reports a relinked stream corked until its node runs).
+    /// Whether the stream has run on the device it fell back to: then a stop is soon taken for
+    /// the player's pause (pipewire-pulse reports a relinked stream corked until its node runs,
+    /// so before that a stop is a long wait away from one).
     var ranAfterFallback = false
-    /// Since when the stream has sat where it fell back (or unlinked) without running (``PolicyState/now``):
-    /// after ``PolicyEngine/relinkGraceMilliseconds`` that is a pause too (its player paused
-    /// while pipewire-pulse was still relinking it, so it never ran there).
+    /// Since when the stream has sat where it fell back (or unlinked) without running
+    /// (``PolicyState/now``): once that has lasted ``PolicyEngine/pauseCounts(of:)`` it is a pause
+    /// (its player paused, or was paused while pipewire-pulse was still relinking it).
     var quietSince: Int?
 }
