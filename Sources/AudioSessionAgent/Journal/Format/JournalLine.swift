@@ -47,12 +47,29 @@ enum JournalLine {
         return content(of: fields)
     }
 
+    /// Writes the line into one buffer: the checksum's place first, the payload after it, then
+    /// the checksum over the payload in place. A line is written on the agent's reaction path
+    /// (every duck and mute is journalled before it is sent), so it builds no interim strings.
     private static func encode(_ fields: [String]) -> [UInt8] {
-        let payload = Array(fields.joined(separator: " ").utf8)
-        let checksum = String(CRC32.checksum(payload), radix: 16, uppercase: true)
-        let padded = String(repeating: "0", count: 8 - checksum.count) + checksum
-        return Array(padded.utf8) + [UInt8(ascii: " ")] + payload + [UInt8(ascii: "\n")]
+        let payloadStart = 9
+        var line: [UInt8] = []
+        line.reserveCapacity(payloadStart + fields.reduce(fields.count) { $0 + $1.utf8.count })
+        line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 8))
+        line.append(UInt8(ascii: " "))
+        for (index, field) in fields.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: " ")) }
+            line.append(contentsOf: field.utf8)
+        }
+        var checksum = CRC32.checksum(line[payloadStart...])
+        for position in stride(from: 7, through: 0, by: -1) {
+            line[position] = hexDigits[Int(checksum & 0xF)]
+            checksum >>= 4
+        }
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func fields(of record: JournalRecord) -> [String] {
         switch record {
