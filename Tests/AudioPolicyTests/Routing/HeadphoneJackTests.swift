@@ -75,9 +75,9 @@ struct HeadphoneJackTests {
         #expect(rig.engine.explanation(of: "browser")?.effect == .silenced(.unplugged))
 
         // The stream fell back to the same sink and runs there: a stop that lasts is its player's pause.
-        #expect(rig.handle(.streamSoundingChanged("browser", isSounding: false)).isEmpty, "a stop must last")
-        let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
-        #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence browser resume=false"])
+        let stop = rig.stopThatLasts("browser")
+        #expect(stop.atOnce.isEmpty, "a stop must last")
+        #expect(stop.lasted.texts == ["unsilence browser resume=false"])
         #expect(rig.handle(.streamSoundingChanged("browser", isSounding: true)).isEmpty, "released for good: played again by the user")
     }
 

@@ -61,6 +61,23 @@ struct RoutingRig {
                 StreamInfo(id: id, direction: direction, properties: properties, session: session, isSounding: true, device: device.id)))
     }
 
+    /// A music stream playing on the headphones, unplugged at `milliseconds` of engine time: the
+    /// decisions of the unplug (the stream's silence among them).
+    mutating func unplugWhilePlaying(_ id: StreamID, at milliseconds: Int) -> [PolicyDecision] {
+        handle(.deviceAdded(Self.headphones))
+        stream(id, role: "music", on: Self.headphones)
+        handle(.timePassed(milliseconds: milliseconds))
+        return handle(.deviceRemoved(Self.headphones.id))
+    }
+
+    /// A held stream stops and stays stopped: the decisions at the stop, and those once it has
+    /// lasted ``PolicyEngine/pauseSettleMilliseconds`` (when a stop counts as its player's pause).
+    mutating func stopThatLasts(_ id: StreamID) -> (atOnce: [PolicyDecision], lasted: [PolicyDecision]) {
+        let atOnce = handle(.streamSoundingChanged(id, isSounding: false))
+        let lasted = handle(.timePassed(milliseconds: engine.now + PolicyEngine.pauseSettleMilliseconds))
+        return (atOnce, lasted)
+    }
+
     /// The server moved the stream (following the default, or rescuing it from a vanished device).
     @discardableResult
     mutating func serverMoves(_ id: StreamID, to device: DeviceInfo) -> [PolicyDecision] {

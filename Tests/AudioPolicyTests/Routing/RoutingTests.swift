@@ -64,8 +64,8 @@ struct RoutingTests {
 
         // Its player paused (over MPRIS): once the stop has lasted, it stays paused, unmuted.
         #expect(rig.handle(.streamSoundingChanged("browser", isSounding: false)).isEmpty, "a stop must last")
-        #expect(rig.engine.nextDeadline == rig.engine.now + PolicyEngine.pauseSettleMilliseconds)
         let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
+        #expect(rig.engine.nextDeadline == settled)
         #expect(rig.handle(.timePassed(milliseconds: settled - 1)).isEmpty)
         #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence browser resume=false"])
     }
@@ -101,18 +101,15 @@ struct RoutingTests {
         #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty, "runs on the speaker, still held")
         #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
         // Now a stop that lasts is the player's pause.
-        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "a stop must last")
-        let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
-        #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence song resume=false"])
+        let stop = rig.stopThatLasts("song")
+        #expect(stop.atOnce.isEmpty, "a stop must last")
+        #expect(stop.lasted.texts == ["unsilence song resume=false"])
     }
 
     @Test("a held stream paused while it relinked, so never running where it fell back, is let go after the relink grace")
     func pausedWhileRelinking() {
         var rig = RoutingRig()
-        rig.handle(.deviceAdded(RoutingRig.headphones))
-        rig.stream("song", role: "music", on: RoutingRig.headphones)
-        rig.handle(.timePassed(milliseconds: 1_000))
-        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        #expect(rig.unplugWhilePlaying("song", at: 1_000).texts.contains("silence song unplugged"))
         rig.handle(.streamSoundingChanged("song", isSounding: false))  // relinking; its player is paused meanwhile
         #expect(rig.engine.nextDeadline == nil, "not yet where it falls back")
         rig.handle(.timePassed(milliseconds: 1_500))
@@ -348,9 +345,9 @@ extension RoutingTests {
         rig.handle(.streamChanged(info))  // linked to the speaker, still corked
         info.isSounding = true
         #expect(rig.handle(.streamChanged(info)).isEmpty, "running again on the speaker: still held")
-        #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "a stop must last")
-        let settled = rig.engine.now + PolicyEngine.pauseSettleMilliseconds
-        #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence song resume=false"])
+        let stop = rig.stopThatLasts("song")
+        #expect(stop.atOnce.isEmpty, "a stop must last")
+        #expect(stop.lasted.texts == ["unsilence song resume=false"])
     }
 
     /// The sequence the native agent saw in 2 of 8 runs: the relinked node reported on the speaker
@@ -359,10 +356,7 @@ extension RoutingTests {
     @Test("PipeWire's relinked node: running on the speaker, then stopped and running again at once, stays held")
     func settlingStopKeepsTheHold() {
         var rig = RoutingRig()
-        rig.handle(.deviceAdded(RoutingRig.headphones))
-        rig.stream("song", role: "music", on: RoutingRig.headphones)
-        rig.handle(.timePassed(milliseconds: 1_000))
-        #expect(rig.handle(.deviceRemoved(RoutingRig.headphones.id)).texts.contains("silence song unplugged"))
+        #expect(rig.unplugWhilePlaying("song", at: 1_000).texts.contains("silence song unplugged"))
         #expect(rig.serverMoves("song", to: RoutingRig.speaker).isEmpty, "relinked, reported running")
         #expect(rig.handle(.streamSoundingChanged("song", isSounding: false)).isEmpty, "the link settling, not a pause")
         #expect(rig.engine.nextDeadline == 1_000 + PolicyEngine.pauseSettleMilliseconds)
