@@ -7,9 +7,10 @@ struct UnplugHold: Hashable, Sendable {
     var fellBackTo: DeviceID?
     /// When the hold began (``PolicyState/now``), for the policy's time limit.
     var since: Int
-    /// Whether the stream has run on the device it fell back to: then a stop is soon taken for
-    /// the player's pause (pipewire-pulse reports a relinked stream corked until its node runs,
-    /// so before that a stop is a long wait away from one).
+    /// Whether the stream has run on the device it fell back to. A stop after that is the
+    /// player's pause once it has lasted ``PolicyEngine/pauseSettleMilliseconds``; before that
+    /// only after the longer ``PolicyEngine/relinkGraceMilliseconds`` (pipewire-pulse reports a
+    /// relinked stream corked until its node runs).
     var ranAfterFallback = false
     /// Since when the stream has sat where it fell back (or unlinked) without running
     /// (``PolicyState/now``): once that has lasted ``PolicyEngine/pauseCounts(of:)`` it is a pause
