@@ -5,10 +5,11 @@
 /// take the loop lock first, or the two threads could each hold one lock and wait for the other.
 /// ``PolicyCoordinator`` takes this lock around everything except ``PolicyCoordinator/handleOnLoop(_:)``.
 ///
-/// ``ServerSeat`` is the agent's: the seated connection's loop lock. The shape of one:
+/// ``ServerSeat`` is the agent's: the seated connection's loop lock. The shape of one, for a
+/// single pulse connection:
 ///
 /// ```swift
-/// struct PulseLoopLock: OuterLock {
+/// struct ConnectionLoopLock: OuterLock {
 ///     let connection: PulseConnection
 ///     let nextTurn: PulseLoopTimer    // its action runs the jobs in `jobs`
 ///     let jobs: Mutex<[@Sendable () -> Void]>

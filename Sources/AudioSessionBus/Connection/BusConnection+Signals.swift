@@ -9,8 +9,8 @@ extension BusConnection {
     public func emitSignal(
         path: BusObjectPath, interface: String, name: String, arguments: BusArguments = [], destination: String? = nil
     ) throws(BusError) {
-        try sendChecked(
-            try LibDBus.signal(path: path, interface: interface, name: name, arguments: arguments, destination: destination))
+        let signal = BusSignalEmission(path: path, interface: interface, name: name, arguments: arguments, destination: destination)
+        try sendChecked(try signal.message())
     }
 
     /// Emits `signals` in order, handed to the connection's thread in one go: one wake-up of that
@@ -35,10 +35,7 @@ extension BusConnection {
         var firstFailure: BusError?
         for signal in signals {
             do throws(BusError) {
-                messages.append(
-                    try LibDBus.signal(
-                        path: signal.path, interface: signal.interface, name: signal.name, arguments: signal.arguments,
-                        destination: signal.destination))
+                messages.append(try signal.message())
             } catch {
                 firstFailure = firstFailure ?? error
             }

@@ -30,3 +30,10 @@ public struct BusSignalEmission: Sendable, Hashable {
         self.destination = destination
     }
 }
+
+extension BusSignalEmission {
+    /// The libdbus message for this signal; fails for an invalid name, interface or destination.
+    func message() throws(BusError) -> Message {
+        try LibDBus.signal(path: path, interface: interface, name: name, arguments: arguments, destination: destination)
+    }
+}
