@@ -47,11 +47,12 @@ struct TOMLReaderInvalidDocumentTests {
         Case(toml: "[]", line: 1, column: 2, message: "expected a key, found ']'"),
         Case(toml: "[a] b = 1", line: 1, column: 5, message: "expected end of line after table header [a], found 'b'"),
         // Strings.
-        Case(toml: "s = \"open", line: 1, column: 10, message: "unterminated string: expected '\"' before end of file"),
-        Case(toml: "s = \"open\nt = 1", line: 1, column: 10, message: "unterminated string: expected '\"' before end of line"),
-        Case(toml: "s = 'open\n", line: 1, column: 10, message: "unterminated string: expected \"'\" before end of line"),
-        Case(toml: "s = \"\"\"open\n", line: 2, column: 1, message: "unterminated string: expected '\"\"\"' before end of file"),
-        Case(toml: "s = '''open", line: 1, column: 12, message: "unterminated string: expected \"'''\" before end of file"),
+        // An unclosed string is reported where it opens, not where the file or line ends.
+        Case(toml: "s = \"open", line: 1, column: 5, message: "unterminated string: expected '\"' before end of file"),
+        Case(toml: "s = \"open\nt = 1", line: 1, column: 5, message: "unterminated string: expected '\"' before end of line"),
+        Case(toml: "s = 'open\n", line: 1, column: 5, message: "unterminated string: expected \"'\" before end of line"),
+        Case(toml: "s = \"\"\"open\n", line: 1, column: 5, message: "unterminated string: expected '\"\"\"' before end of file"),
+        Case(toml: "a = 1\ns = '''open\n\nmore", line: 2, column: 5, message: "unterminated string: expected \"'''\" before end of file"),
         Case(toml: "s = \"a\\qb\"", line: 1, column: 7, message: "invalid escape '\\q' in string; expected one of \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX"),
         Case(toml: "s = \"\\u12\"", line: 1, column: 6, message: "invalid escape '\\u': expected 4 hexadecimal digits"),
         Case(toml: "s = \"\\uD800\"", line: 1, column: 6, message: "'\\uD800' is not a Unicode scalar value"),
@@ -78,9 +79,13 @@ struct TOMLReaderInvalidDocumentTests {
         // Arrays and inline tables.
         Case(toml: "a = [1 2]", line: 1, column: 8, message: "expected ',' or ']' in the array 'a', found '2'"),
         Case(toml: "a = [1,,2]", line: 1, column: 8, message: "expected a value for 'a[1]' (string, number, boolean, array or inline table), found ','"),
-        Case(toml: "a = [1,\n", line: 2, column: 1, message: "expected a value for 'a[1]' (string, number, boolean, array or inline table), found end of file"),
+        // An unclosed array or inline table is reported where it opens.
+        Case(toml: "a = [1,\n", line: 1, column: 5, message: "unterminated array 'a': expected ']' before end of file"),
+        Case(toml: "a = [\n  [1, 2],\n  [3,\n", line: 3, column: 3, message: "unterminated array 'a[1]': expected ']' before end of file"),
+        Case(toml: "a = [1, 2", line: 1, column: 5, message: "unterminated array 'a': expected ']' before end of file"),
         Case(toml: "p = { a = 1, }", line: 1, column: 14, message: "a trailing comma is not allowed in an inline table"),
-        Case(toml: "p = { a = 1\n}", line: 1, column: 12, message: "expected ',' or '}' in an inline table, found end of line"),
+        Case(toml: "p = { a = 1\n}", line: 1, column: 5, message: "unterminated inline table: expected '}' before end of line"),
+        Case(toml: "p = { a = 1,", line: 1, column: 5, message: "unterminated inline table: expected '}' before end of line"),
         Case(toml: "p = { a 1 }", line: 1, column: 9, message: "expected '=' after key 'a', found '1'"),
     ]
 
@@ -89,7 +94,8 @@ struct TOMLReaderInvalidDocumentTests {
         #expect {
             _ = try TOMLDocument(parsing: deep)
         } throws: { error in
-            (error as? TOMLError)?.description == "1:69: arrays and inline tables are nested more than 64 deep"
+            (error as? TOMLError)?.description
+                == "1:69: values are nested more than 64 deep (tables, dotted keys, arrays and inline tables count together)"
         }
         let fine = "a = " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(throws: Never.self) { try TOMLDocument(parsing: fine) }

@@ -6,13 +6,32 @@ struct KeyPart {
     /// The part as a person would write it: bare when it can be, quoted otherwise.
     var displayName: String { KeyPart.display(name) }
 
+    /// A name as messages show it: quoted unless bare, and cut to ``maximumDisplayLength``
+    /// characters so a megabyte-long key cannot make a megabyte-long message.
     static func display(_ name: String) -> String {
         let isBare = !name.isEmpty && name.utf8.allSatisfy(\.isBareKeyByte)
-        return isBare ? name : "\"\(name)\""
+        let shown = abbreviated(name)
+        return isBare ? shown : "\"\(shown)\""
     }
 
+    /// A dotted key as messages show it; past ``maximumDisplayedParts`` parts it ends with `…`.
     static func display(_ parts: [KeyPart]) -> String {
-        parts.map(\.displayName).joined(separator: ".")
+        let shown = parts.prefix(maximumDisplayedParts).map(\.displayName).joined(separator: ".")
+        return parts.count > maximumDisplayedParts ? shown + ".…" : shown
+    }
+
+    static let maximumDisplayLength = 64
+    static let maximumDisplayedParts = 8
+
+    /// The first ``maximumDisplayLength`` characters of `text`, with `…` when it is longer.
+    static func abbreviated(_ text: String) -> String {
+        var end = text.startIndex
+        var count = 0
+        while end < text.endIndex, count < maximumDisplayLength {
+            text.formIndex(after: &end)
+            count += 1
+        }
+        return end == text.endIndex ? text : String(text[..<end]) + "…"
     }
 }
 

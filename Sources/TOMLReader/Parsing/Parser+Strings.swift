@@ -2,10 +2,11 @@
 extension Parser {
     /// `"..."` with escapes, on one line.
     mutating func parseBasicString() throws(TOMLError) -> String {
+        let start = position
         index += 1
         var output: [UInt8] = []
         while true {
-            guard let byte = peek() else { throw error("unterminated string: expected '\"' before end of file") }
+            guard let byte = peek() else { throw error("unterminated string: expected '\"' before end of file", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
@@ -13,7 +14,7 @@ extension Parser {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &output)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error("unterminated string: expected '\"' before end of line")
+                throw error("unterminated string: expected '\"' before end of line", at: start)
             case let control where control.isForbiddenControl:
                 throw error("control character \(Self.codePoint(control)) must be escaped in a string")
             default:
@@ -25,17 +26,18 @@ extension Parser {
 
     /// `'...'`, taken as written, on one line.
     mutating func parseLiteralString() throws(TOMLError) -> String {
+        let start = position
         index += 1
         let begin = index
         while true {
-            guard let byte = peek() else { throw error("unterminated string: expected \"'\" before end of file") }
+            guard let byte = peek() else { throw error("unterminated string: expected \"'\" before end of file", at: start) }
             switch byte {
             case UInt8(ascii: "'"):
                 let text = String(decoding: bytes[begin..<index], as: UTF8.self)
                 index += 1
                 return text
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error("unterminated string: expected \"'\" before end of line")
+                throw error("unterminated string: expected \"'\" before end of line", at: start)
             case let control where control.isForbiddenControl:
                 throw error("control character \(Self.codePoint(control)) is not allowed in a literal string")
             default:
@@ -46,11 +48,12 @@ extension Parser {
 
     /// `"""..."""`: escapes, newlines kept, a backslash at the end of a line joins it to the next.
     mutating func parseMultiLineBasicString() throws(TOMLError) -> String {
+        let start = position
         index += 3
         try skipNewlineAfterOpeningDelimiter()
         var output: [UInt8] = []
         while true {
-            guard let byte = peek() else { throw error("unterminated string: expected '\"\"\"' before end of file") }
+            guard let byte = peek() else { throw error("unterminated string: expected '\"\"\"' before end of file", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
                 if try closeMultiLine(quote: byte, into: &output) {
@@ -81,11 +84,12 @@ extension Parser {
 
     /// `'''...'''`: taken as written, newlines kept.
     mutating func parseMultiLineLiteralString() throws(TOMLError) -> String {
+        let start = position
         index += 3
         try skipNewlineAfterOpeningDelimiter()
         var output: [UInt8] = []
         while true {
-            guard let byte = peek() else { throw error("unterminated string: expected \"'''\" before end of file") }
+            guard let byte = peek() else { throw error("unterminated string: expected \"'''\" before end of file", at: start) }
             switch byte {
             case UInt8(ascii: "'"):
                 if try closeMultiLine(quote: byte, into: &output) {
@@ -139,7 +143,7 @@ extension Parser {
     private mutating func parseEscape(into output: inout [UInt8]) throws(TOMLError) {
         let start = position
         index += 1
-        guard let letter = peek() else { throw error("unterminated string: expected an escape after '\\' before end of file") }
+        guard let letter = peek() else { throw error("unterminated string: expected an escape after '\\' before end of file", at: start) }
         index += 1
         switch letter {
         case UInt8(ascii: "b"): output.append(0x08)

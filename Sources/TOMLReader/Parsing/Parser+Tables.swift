@@ -7,7 +7,7 @@ extension Parser {
         let path = join(parentPath, last.displayName)
         switch parent.slot(named: last.name)?.content {
         case nil:
-            let table = TableBuilder(origin: .header, position: header)
+            let table = TableBuilder(origin: .header, position: header, depth: parts.count)
             parent.insert(.init(name: last.name, keyPosition: last.position, content: .table(table)))
             current = table
         case .table(let table) where table.origin == .implicit:
@@ -18,8 +18,8 @@ extension Parser {
             throw error("table [\(path)] is already defined by dotted keys at line \(table.position.line)", at: header)
         case .table(let table):
             throw error("table [\(path)] defined twice (first defined at line \(table.position.line))", at: header)
-        case .tableArray(_, let position):
-            throw error("table [\(path)] conflicts with array of tables [[\(path)]] at line \(position.line)", at: header)
+        case .tableArray(let array):
+            throw error("table [\(path)] conflicts with array of tables [[\(path)]] at line \(array.position.line)", at: header)
         case .value(let value):
             throw error("table [\(path)] conflicts with key '\(path)' defined at line \(value.position.line)", at: header)
         }
@@ -31,14 +31,15 @@ extension Parser {
         let (parent, parentPath) = try walkToParent(of: parts, header: header)
         guard let last = parts.last else { return }
         let path = join(parentPath, last.displayName)
-        let element = TableBuilder(origin: .header, position: header)
+        let element = TableBuilder(origin: .header, position: header, depth: parts.count)
         switch parent.slot(named: last.name)?.content {
         case nil:
-            parent.insert(.init(name: last.name, keyPosition: last.position, content: .tableArray([element], position: header)))
+            let array = TableArrayBuilder(first: element, position: header)
+            parent.insert(.init(name: last.name, keyPosition: last.position, content: .tableArray(array)))
             currentPath = path + "[0]"
-        case .tableArray(let elements, let position):
-            parent.replaceContent(of: last.name, with: .tableArray(elements + [element], position: position))
-            currentPath = path + "[\(elements.count)]"
+        case .tableArray(let array):
+            currentPath = path + "[\(array.elements.count)]"
+            array.append(element)
         case .table(let table):
             throw error("array of tables [[\(path)]] conflicts with table [\(path)] at line \(table.position.line)", at: header)
         case .value(let value) where value.array != nil:
@@ -54,19 +55,19 @@ extension Parser {
     private func walkToParent(of parts: [KeyPart], header: SourcePosition) throws(TOMLError) -> (TableBuilder, String) {
         var table = root
         var path = ""
-        for part in parts.dropLast() {
+        for (level, part) in parts.dropLast().enumerated() {
             path = join(path, part.displayName)
             switch table.slot(named: part.name)?.content {
             case nil:
-                let created = TableBuilder(origin: .implicit, position: header)
+                let created = TableBuilder(origin: .implicit, position: header, depth: level + 1)
                 table.insert(.init(name: part.name, keyPosition: part.position, content: .table(created)))
                 table = created
             case .table(let next):
                 table = next
-            case .tableArray(let elements, _):
-                guard let lastElement = elements.last else { return (table, path) }
+            case .tableArray(let array):
+                guard let lastElement = array.elements.last else { return (table, path) }
                 table = lastElement
-                path += "[\(elements.count - 1)]"
+                path += "[\(array.elements.count - 1)]"
             case .value(let value) where value.table != nil:
                 throw error("cannot extend the inline table '\(path)' defined at line \(value.position.line)", at: header)
             case .value(let value):
@@ -84,7 +85,7 @@ extension Parser {
             path = join(path, part.displayName)
             switch table.slot(named: part.name)?.content {
             case nil:
-                let created = TableBuilder(origin: .dotted, position: part.position)
+                let created = TableBuilder(origin: .dotted, position: part.position, depth: table.depth + 1)
                 table.insert(.init(name: part.name, keyPosition: part.position, content: .table(created)))
                 table = created
             case .table(let next) where next.origin == .dotted:
@@ -93,9 +94,9 @@ extension Parser {
                 throw error(
                     "dotted key '\(KeyPart.display(parts))' cannot add to table [\(path)] defined at line \(next.position.line); write the key under that header",
                     at: part.position)
-            case .tableArray(_, let position):
+            case .tableArray(let array):
                 throw error(
-                    "dotted key '\(KeyPart.display(parts))' cannot add to array of tables [[\(path)]] defined at line \(position.line)",
+                    "dotted key '\(KeyPart.display(parts))' cannot add to array of tables [[\(path)]] defined at line \(array.position.line)",
                     at: part.position)
             case .value(let existing) where existing.table != nil:
                 throw error("cannot extend the inline table '\(path)' defined at line \(existing.position.line)", at: part.position)

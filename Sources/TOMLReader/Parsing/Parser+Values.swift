@@ -13,11 +13,10 @@ extension Parser {
             let text = isMultiLine ? try parseMultiLineLiteralString() : try parseLiteralString()
             return TOMLValue(.string(text), at: start)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            guard nesting < Self.maximumNesting else {
-                throw error("arrays and inline tables are nested more than \(Self.maximumNesting) deep")
+            guard depth <= Self.maximumDepth else {
+                throw error(
+                    "values are nested more than \(Self.maximumDepth) deep (tables, dotted keys, arrays and inline tables count together)")
             }
-            nesting += 1
-            defer { nesting -= 1 }
             return peek() == UInt8(ascii: "[") ? try parseArray(forKey: key) : try parseInlineTable()
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             if let boolean = matchBoolean() { return TOMLValue(.boolean(boolean), at: start) }
@@ -50,6 +49,8 @@ extension Parser {
     private mutating func parseArray(forKey key: String) throws(TOMLError) -> TOMLValue {
         let start = position
         index += 1
+        depth += 1
+        defer { depth -= 1 }
         var elements: [TOMLValue] = []
         while true {
             try skipWhitespaceCommentsAndNewlines()
@@ -57,9 +58,12 @@ extension Parser {
                 index += 1
                 return TOMLValue(.array(elements), at: start)
             }
+            guard peek() != nil else { throw unterminatedArray(key, at: start) }
             elements.append(try parseValue(forKey: "\(key)[\(elements.count)]"))
             try skipWhitespaceCommentsAndNewlines()
             switch peek() {
+            case nil:
+                throw unterminatedArray(key, at: start)
             case UInt8(ascii: ","):
                 index += 1
             case UInt8(ascii: "]"):
@@ -71,11 +75,15 @@ extension Parser {
         }
     }
 
+    private func unterminatedArray(_ key: String, at start: SourcePosition) -> TOMLError {
+        error("unterminated array '\(key)': expected ']' before end of file", at: start)
+    }
+
     /// `{ a = 1, b.c = 2 }`: on one line, no trailing comma, closed for good once read.
     private mutating func parseInlineTable() throws(TOMLError) -> TOMLValue {
         let start = position
         index += 1
-        let table = TableBuilder(origin: .root, position: start)
+        let table = TableBuilder(origin: .root, position: start, depth: depth)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -86,6 +94,7 @@ extension Parser {
             if peek() == UInt8(ascii: "}") {
                 throw error("a trailing comma is not allowed in an inline table")
             }
+            if isAtEndOfLine { throw unterminatedInlineTable(at: start) }
             try parseKeyValue(into: table, path: "")
             skipWhitespace()
             switch peek() {
@@ -94,9 +103,21 @@ extension Parser {
             case UInt8(ascii: "}"):
                 index += 1
                 return TOMLValue(.table(table.build()), at: start)
+            case _ where isAtEndOfLine:
+                throw unterminatedInlineTable(at: start)
             default:
                 throw error("expected ',' or '}' in an inline table, found \(describeHere())")
             }
         }
+    }
+
+    /// An inline table must close on the line it opens.
+    private func unterminatedInlineTable(at start: SourcePosition) -> TOMLError {
+        error("unterminated inline table: expected '}' before end of line", at: start)
+    }
+
+    private var isAtEndOfLine: Bool {
+        guard let byte = peek() else { return true }
+        return byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 }

@@ -1,32 +1,39 @@
 /// Reads TOML 1.0 from UTF-8 bytes into a ``TOMLTable`` tree, stopping at the first error.
 ///
 /// The cursor works on bytes (TOML's syntax is ASCII) and converts to line and column only when a
-/// position is recorded, so columns count Unicode scalars.
+/// position is recorded, so columns count Unicode scalars. Every step is linear in the input, and
+/// nesting is bounded (``maximumDepth``), so no file can exhaust the time or the stack of the agent
+/// reading it.
 struct Parser {
     let bytes: [UInt8]
     var index = 0
     var line = 1
     var lineStart = 0
+    /// Where the last position on the current line was counted, so positions along one long line
+    /// (a 40,000-key inline table) cost what lies between them, not the whole line each time.
+    private let columns = ColumnCursor()
 
     let root: TableBuilder
     /// The table key/value lines go into: the last header's table.
     var current: TableBuilder
     /// How the current table is named in messages (`ducking`, `rank[1]`); empty at the root.
     var currentPath = ""
-    /// How many arrays and inline tables enclose the cursor; bounded so a malformed file cannot
-    /// exhaust the stack of the agent reading it.
-    var nesting = 0
-    static let maximumNesting = 64
+    /// How deep the value being read sits: the tables, dotted-key parts, arrays and inline tables
+    /// around it. Bounded so reading, merging and comparing the tree never exhausts a stack.
+    var depth = 0
+    /// How deep values may sit. A policy needs 4; TOML users rarely pass 10.
+    static let maximumDepth = 64
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-        root = TableBuilder(origin: .root, position: SourcePosition(line: 1, column: 1))
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        root = TableBuilder(origin: .root, position: SourcePosition(line: 1, column: 1), depth: 0)
         current = root
     }
 
     // MARK: Document structure
 
     mutating func parseDocument() throws(TOMLError) -> TOMLTable {
+        try requireUTF8()
         // A leading byte-order mark is allowed by most editors' TOML; skip it.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             index = 3
@@ -70,6 +77,11 @@ struct Parser {
         let parts = try parseKey()
         skipWhitespace()
         let name = KeyPart.display(parts)
+        guard parts.count <= Self.maximumDepth else {
+            throw error(
+                "table name '\(name)' has \(parts.count) parts; tables may be nested at most \(Self.maximumDepth) deep",
+                at: start)
+        }
         let close = isArray ? "]]" : "]"
         for _ in 0..<close.utf8.count {
             guard peek() == UInt8(ascii: "]") else {
@@ -95,8 +107,17 @@ struct Parser {
         guard peek() == UInt8(ascii: "=") else {
             throw error("expected '=' after key '\(KeyPart.display(parts))', found \(describeHere())")
         }
+        let valueDepth = table.depth + parts.count
+        guard valueDepth <= Self.maximumDepth else {
+            throw error(
+                "key '\(KeyPart.display(parts))' would nest its value \(valueDepth) deep; values may be nested at most \(Self.maximumDepth) deep (tables, dotted keys, arrays and inline tables count together)",
+                at: parts.first?.position ?? position)
+        }
         index += 1
         skipWhitespace()
+        let enclosing = depth
+        depth = valueDepth
+        defer { depth = enclosing }
         let value = try parseValue(forKey: KeyPart.display(parts))
         try insert(value, at: parts, into: table, path: path)
     }
@@ -154,11 +175,15 @@ struct Parser {
     func position(at offset: Int) -> SourcePosition {
         var column = 1
         var cursor = lineStart
+        if columns.lineStart == lineStart, columns.offset <= offset {
+            (cursor, column) = (columns.offset, columns.column)
+        }
         while cursor < offset {
             // UTF-8 continuation bytes do not start a new character.
             if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
             cursor += 1
         }
+        (columns.lineStart, columns.offset, columns.column) = (lineStart, offset, column)
         return SourcePosition(line: line, column: column)
     }
 
@@ -219,7 +244,7 @@ struct Parser {
         if byte.isBareKeyByte {
             var end = index
             while end < bytes.count, bytes[end].isBareKeyByte || bytes[end] == UInt8(ascii: ".") { end += 1 }
-            return "'\(String(decoding: bytes[index..<end], as: UTF8.self))'"
+            return "'\(KeyPart.abbreviated(String(decoding: bytes[index..<end], as: UTF8.self)))'"
         }
         // Show one whole character, even when it is several bytes long.
         var end = index + 1

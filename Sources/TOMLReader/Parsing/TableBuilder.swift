@@ -20,7 +20,7 @@ final class TableBuilder {
         /// A table that may still grow.
         case table(TableBuilder)
         /// An array of tables (`[[name]]`); new headers append to it.
-        case tableArray([TableBuilder], position: SourcePosition)
+        case tableArray(TableArrayBuilder)
     }
 
     /// One key of the table.
@@ -32,12 +32,16 @@ final class TableBuilder {
 
     var origin: Origin
     var position: SourcePosition
+    /// How many tables, arrays and dotted-key parts enclose this table's keys (the root is 0);
+    /// the parser bounds it so reading, merging and comparing a document never exhausts a stack.
+    let depth: Int
     private(set) var slots: [Slot] = []
     private var indexByName: [String: Int] = [:]
 
-    init(origin: Origin, position: SourcePosition) {
+    init(origin: Origin, position: SourcePosition, depth: Int) {
         self.origin = origin
         self.position = position
+        self.depth = depth
     }
 
     func slot(named name: String) -> Slot? {
@@ -50,11 +54,6 @@ final class TableBuilder {
         slots.append(slot)
     }
 
-    func replaceContent(of name: String, with content: Content) {
-        guard let index = indexByName[name] else { return }
-        slots[index].content = content
-    }
-
     /// The finished, immutable table.
     func build() -> TOMLTable {
         let entries = slots.map { slot -> TOMLTable.Entry in
@@ -64,9 +63,9 @@ final class TableBuilder {
                 value = finished
             case .table(let table):
                 value = TOMLValue(.table(table.build()), at: table.position)
-            case .tableArray(let tables, let position):
-                let elements = tables.map { TOMLValue(.table($0.build()), at: $0.position) }
-                value = TOMLValue(.array(elements), at: position)
+            case .tableArray(let array):
+                let elements = array.elements.map { TOMLValue(.table($0.build()), at: $0.position) }
+                value = TOMLValue(.array(elements), at: array.position)
             }
             return TOMLTable.Entry(key: slot.name, keyPosition: slot.keyPosition, value: value)
         }
