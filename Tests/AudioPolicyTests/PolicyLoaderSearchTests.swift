@@ -116,7 +116,7 @@ struct PolicyLoaderSearchTests {
     struct RefusingFileSystem: PolicyFileSystem {
         var refused: String
 
-        func contents(ofFile path: String) throws(PolicyFileSystemError) -> String? {
+        func contents(ofFile path: String) throws(PolicyFileSystemError) -> [UInt8]? {
             if path == refused { throw PolicyFileSystemError(reason: "permission denied") }
             return try LocalPolicyFileSystem().contents(ofFile: path)
         }

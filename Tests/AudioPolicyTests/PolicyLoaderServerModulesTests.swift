@@ -47,8 +47,8 @@ struct PolicyLoaderServerModulesTests {
     /// A fragment changes the modules it names and keeps the base's choice for the others.
     @Test func aFragmentMergesKeyByKey() throws {
         try PolicyLoaderTemporaryTree.with { tree in
-            let base = try LocalPolicyFileSystem().contents(ofFile: Self.fixture("take-over-and-leave.toml")) ?? ""
-            let fragment = try LocalPolicyFileSystem().contents(ofFile: Self.fixture("fragment-leaves-cork.toml")) ?? ""
+            let base = try LocalPolicyFileSystem().contents(ofFile: Self.fixture("take-over-and-leave.toml")) ?? []
+            let fragment = try LocalPolicyFileSystem().contents(ofFile: Self.fixture("fragment-leaves-cork.toml")) ?? []
             try tree.write("config/audiosession/policy.toml", base)
             try tree.write("config/audiosession/policy.d/10-cork.toml", fragment)
             let loader = PolicyLoader(

@@ -15,10 +15,16 @@ struct PolicyLoaderTemporaryTree {
     /// Writes `text` to `relativePath` under the root, creating directories; returns the full path.
     @discardableResult
     func write(_ relativePath: String, _ text: String) throws -> String {
+        try write(relativePath, Array(text.utf8))
+    }
+
+    /// Writes `bytes` as they are (a test may write bytes that are not UTF-8).
+    @discardableResult
+    func write(_ relativePath: String, _ bytes: [UInt8]) throws -> String {
         let path = root + "/" + relativePath
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
     }
 

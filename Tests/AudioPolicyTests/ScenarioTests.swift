@@ -19,7 +19,8 @@ struct ScenarioTests {
     @Test(arguments: files)
     func scenario(_ file: String) async throws {
         let path = Self.directory + "/" + file
-        let text = try #require(try LocalPolicyFileSystem().contents(ofFile: path), "cannot read \(path)")
+        let bytes = try #require(try LocalPolicyFileSystem().contents(ofFile: path), "cannot read \(path)")
+        let text = try #require(String(validating: bytes, as: UTF8.self), "\(path) is not UTF-8")
         let scenario = try ScenarioParser(path: path, shippedPolicies: PolicyTestPaths.repository + "/policies").parse(text)
         if let mismatch = try await ScenarioRunner(scenario: scenario).firstMismatch() {
             Issue.record(Comment(rawValue: "\(scenario.description)\n\(mismatch)"))

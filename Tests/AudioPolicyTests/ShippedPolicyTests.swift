@@ -119,7 +119,8 @@ struct ShippedPolicyTests {
     /// Every setting carries a one-line comment, on its line or on the line above.
     @Test(arguments: shippedFiles)
     func everySettingHasAComment(_ name: String) throws {
-        let text = try #require(try LocalPolicyFileSystem().contents(ofFile: PolicyTestPaths.shipped(name)))
+        let bytes = try #require(try LocalPolicyFileSystem().contents(ofFile: PolicyTestPaths.shipped(name)))
+        let text = try #require(String(validating: bytes, as: UTF8.self))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var uncommented: [String] = []
         for (index, line) in lines.enumerated() {

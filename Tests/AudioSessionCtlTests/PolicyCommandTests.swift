@@ -34,6 +34,28 @@ struct PolicyCommandTests {
         #expect(result.standardError.contains("duck-others"))
     }
 
+    @Test("hostile files: a 4,000-part key, a 4,000-part header, a Latin-1 byte; each exits 1 with file:line:column, no crash")
+    func hostileFiles() async throws {
+        let directory = try CtlBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files: [(name: String, bytes: [UInt8], expected: String)] = [
+            ("dot.toml", Array(("version = 1\n" + String(repeating: "a.", count: 4000) + "b = 1\n").utf8),
+             "dot.toml:2:1: key 'a.a.a.a.a.a.a.a.…' would nest its value 4001 deep"),
+            ("header.toml", Array(("version = 1\n[" + String(repeating: "a.", count: 4000) + "b]\n").utf8),
+             "header.toml:2:1: table name 'a.a.a.a.a.a.a.a.…' has 4001 parts"),
+            ("latin1.toml", Array("version = 1\n[[app]]\nbinary = \"caf".utf8) + [0xE9, 0x22, 0x0A],
+             "latin1.toml:3:14: invalid UTF-8 at byte 0xE9; a TOML file must be encoded in UTF-8"),
+        ]
+        for file in files {
+            let path = directory + "/" + file.name
+            try Data(file.bytes).write(to: URL(fileURLWithPath: path))
+            let result = try await CtlBinary.run(["policy", "check", path])
+            #expect(result.status == 1, "\(file.name): \(result.status) \(result.standardError)")
+            #expect(result.standardError.contains(directory + "/" + file.expected), "\(result.standardError)")
+            #expect(result.standardError.utf8.count < 1000, "\(file.name): a bounded message")
+        }
+    }
+
     @Test("check without files says what it needs")
     func checkWithoutFiles() async throws {
         let result = try await CtlBinary.run(["policy", "check"])

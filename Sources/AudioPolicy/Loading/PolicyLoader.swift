@@ -39,20 +39,20 @@ public struct PolicyLoader: Sendable {
         var validator = PolicyValidator()
         var documents: [(TOMLTable, String)] = []
         for file in files {
-            let text: String?
+            let bytes: [UInt8]?
             do {
-                text = try fileSystem.contents(ofFile: file)
+                bytes = try fileSystem.contents(ofFile: file)
             } catch {
                 validator.report("cannot read the file: \(error.reason)", file: file, position: nil, path: "")
                 continue
             }
-            guard let text else {
+            guard let bytes else {
                 // Only an explicit file or a vanished one can be missing here.
                 validator.report("no such file", file: file, position: nil, path: "")
                 continue
             }
             do {
-                let document = try TOMLDocument(parsing: text)
+                let document = try TOMLDocument(parsingUTF8: bytes)
                 if validator.checkVersion(of: document.root, file: file) { documents.append((document.root, file)) }
             } catch {
                 validator.report(error.message, file: file, position: error.position, path: "")

@@ -17,7 +17,7 @@ struct ScenarioPolicyFileSystem: PolicyFileSystem {
         return String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".toml"
     }
 
-    func contents(ofFile path: String) throws(PolicyFileSystemError) -> String? {
+    func contents(ofFile path: String) throws(PolicyFileSystemError) -> [UInt8]? {
         if path == base { return try LocalPolicyFileSystem().contents(ofFile: base) }
         for (index, fragment) in fragments.enumerated() where path == Self.fragmentDirectory + "/" + name(ofFragment: index) {
             return try LocalPolicyFileSystem().contents(ofFile: fragment)

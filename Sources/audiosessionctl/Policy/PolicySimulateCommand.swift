@@ -72,16 +72,20 @@ struct PolicySimulateCommand: AsyncParsableCommand {
 
     func loadScenario() throws -> Scenario {
         // validate() saw the file; this catches it vanishing or failing to read since (EX_NOINPUT).
-        let contents: String?
+        let contents: [UInt8]?
         do {
             contents = try LocalPolicyFileSystem().contents(ofFile: scenario)
         } catch {
             StandardError.print("\(scenario): \(error)")
             throw ExitCode(66)
         }
-        guard let text = contents else {
+        guard let bytes = contents else {
             StandardError.print("\(scenario): no such file")
             throw ExitCode(66)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            StandardError.print("\(scenario): not UTF-8; a scenario file must be encoded in UTF-8")
+            throw Self.malformedInput
         }
         let shippedPolicies = ShippedPolicyLocation.find(environment: ProcessEnvironment.current).split(separator: "/", omittingEmptySubsequences: false).dropLast()
             .joined(separator: "/")

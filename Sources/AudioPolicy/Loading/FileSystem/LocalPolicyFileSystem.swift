@@ -12,8 +12,8 @@ public struct LocalPolicyFileSystem: PolicyFileSystem {
     /// Creates the real file system.
     public init() {}
 
-    /// Reads a file as UTF-8 (invalid bytes become U+FFFD and then fail TOML parsing where they stand).
-    public func contents(ofFile path: String) throws(PolicyFileSystemError) -> String? {
+    /// Reads a file's bytes; the loader checks that they are UTF-8.
+    public func contents(ofFile path: String) throws(PolicyFileSystemError) -> [UInt8]? {
         let descriptor: Int32
         switch Syscalls.openForReading(path) {
         case .success(let opened): descriptor = opened
@@ -27,7 +27,7 @@ public struct LocalPolicyFileSystem: PolicyFileSystem {
             let result = chunk.withUnsafeMutableBytes { Syscalls.read(descriptor, into: $0) }
             switch result {
             case .success(0):
-                return String(decoding: bytes, as: UTF8.self)
+                return bytes
             case .success(let count):
                 bytes.append(contentsOf: chunk[0..<count])
                 if bytes.count > Self.maximumFileSize {

@@ -29,7 +29,9 @@ struct MergedTable {
     /// The top-level keys whose arrays append across files instead of being replaced.
     static let appendingKeys: Set<String> = ["rank", "app", "exclude"]
 
-    var entries: [Entry] = []
+    private(set) var entries: [Entry] = []
+    /// Where each key is in `entries`, so merging a fragment costs its size, not its size times ours.
+    private var indexByKey: [String: Int] = [:]
     var position: SourcePosition
     /// The file that introduced the table.
     var file: String
@@ -38,18 +40,23 @@ struct MergedTable {
     init(_ table: TOMLTable, file: String, isRoot: Bool) {
         position = table.position
         self.file = file
-        entries = table.entries.map { Self.entry(from: $0, file: file, isRoot: isRoot) }
+        for entry in table.entries { append(Self.entry(from: entry, file: file, isRoot: isRoot)) }
     }
 
     func entry(for key: String) -> Entry? {
-        entries.first { $0.key == key }
+        indexByKey[key].map { entries[$0] }
+    }
+
+    private mutating func append(_ entry: Entry) {
+        indexByKey[entry.key] = entries.count
+        entries.append(entry)
     }
 
     /// Applies a later file's table over this one.
     mutating func merge(_ later: TOMLTable, file: String, isRoot: Bool) {
         for laterEntry in later.entries {
-            guard let index = entries.firstIndex(where: { $0.key == laterEntry.key }) else {
-                entries.append(Self.entry(from: laterEntry, file: file, isRoot: isRoot))
+            guard let index = indexByKey[laterEntry.key] else {
+                append(Self.entry(from: laterEntry, file: file, isRoot: isRoot))
                 continue
             }
             switch (entries[index].content, laterEntry.value.kind) {

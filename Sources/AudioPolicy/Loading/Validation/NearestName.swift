@@ -5,7 +5,10 @@ enum NearestName {
         let lowered = name.lowercased()
         let limit = max(2, lowered.count / 3)
         var best: (name: String, distance: Int)?
-        for candidate in candidates {
+        let length = lowered.unicodeScalars.count
+        // The distance is at least the difference in length: skip what cannot be near (and a
+        // megabyte-long name costs nothing).
+        for candidate in candidates where abs(candidate.unicodeScalars.count - length) <= limit {
             let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }

@@ -77,7 +77,7 @@ extension PolicyValidator {
 
     /// `unknown option "duck-other"; expected one of: mix-with-others, duck-others, ...; did you mean "duck-others"?`
     static func unknownMessage(kind: String, name: String, accepted: [String]) -> String {
-        var message = "unknown \(kind) \"\(name)\"; expected one of: " + accepted.joined(separator: ", ")
+        var message = "unknown \(kind) \"\(ProblemText.abbreviated(name, to: 64))\"; expected one of: " + accepted.joined(separator: ", ")
         if let suggestion = NearestName.suggestion(for: name, among: accepted) {
             message += "; did you mean \"\(suggestion)\"?"
         }

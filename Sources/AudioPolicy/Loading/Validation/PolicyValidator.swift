@@ -4,10 +4,18 @@ import TOMLReader
 /// at the first, so one `policy check` run lists everything to fix.
 struct PolicyValidator {
     private(set) var problems: [PolicyProblem] = []
+    /// Problems found past ``maximumProblems``: counted, not kept.
+    private(set) var omittedProblems = 0
 
-    /// The problems in file order, then line and column order.
+    /// A file with thousands of mistakes (or a generated one) gets a readable answer, not a flood.
+    static let maximumProblems = 100
+    /// Key paths and messages quote what the file says; a megabyte-long key is shown cut.
+    static let maximumPathLength = 200
+    static let maximumMessageLength = 600
+
+    /// The problems in file order, then line and column order; a last line counts those left out.
     var sortedProblems: [PolicyProblem] {
-        problems.enumerated().sorted { lhs, rhs in
+        var sorted = problems.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element, rhs.element)
             if a.file != b.file { return lhs.offset < rhs.offset }
             switch (a.position, b.position) {
@@ -15,10 +23,22 @@ struct PolicyValidator {
             default: return lhs.offset < rhs.offset
             }
         }.map(\.element)
+        if omittedProblems > 0, let last = sorted.last {
+            sorted.append(PolicyProblem(
+                file: last.file, position: nil, keyPath: "",
+                message: "\(omittedProblems) more problems not listed (only the first \(Self.maximumProblems) are)"))
+        }
+        return sorted
     }
 
     mutating func report(_ message: String, file: String, position: SourcePosition?, path: String) {
-        problems.append(PolicyProblem(file: file, position: position, keyPath: path, message: message))
+        guard problems.count < Self.maximumProblems else {
+            omittedProblems += 1
+            return
+        }
+        problems.append(PolicyProblem(
+            file: file, position: position, keyPath: ProblemText.abbreviated(path, to: Self.maximumPathLength),
+            message: ProblemText.abbreviated(message, to: Self.maximumMessageLength)))
     }
 
     /// Reports a problem with a value (or, with `onKey`, with the key itself).
