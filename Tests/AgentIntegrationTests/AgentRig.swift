@@ -50,9 +50,10 @@ struct AgentRig: Sendable {
 
     static var shippedPolicy: String { packageRoot + "/policies/default.toml" }
 
-    /// Starts `audiosessiond` (the shipped policy unless `policy` is given) and returns once it
-    /// owns its bus name and answers `audiosessionctl status`.
-    func startAgent(policy: String = AgentRig.shippedPolicy) async throws -> ChildProcess {
+    /// Starts `audiosessiond` (the shipped policy unless `policy` is given; `nil` for the search
+    /// order under ``configurationDirectory``) and returns once it owns its bus name and answers
+    /// `audiosessionctl status`.
+    func startAgent(policy: String? = AgentRig.shippedPolicy) async throws -> ChildProcess {
         let agent = try spawnAgent(policy: policy)
         do {
             try await waitUntilAnswering(agent)
@@ -64,18 +65,23 @@ struct AgentRig: Sendable {
     }
 
     /// Starts `audiosessiond` without waiting for it.
-    func spawnAgent(policy: String = AgentRig.shippedPolicy) throws -> ChildProcess {
+    func spawnAgent(policy: String? = AgentRig.shippedPolicy) throws -> ChildProcess {
         var environment = environment
         environment["XDG_CONFIG_DIRS"] = directory + "/no-system-config"
+        environment["XDG_CONFIG_HOME"] = configurationDirectory
+        environment["AUDIOSESSION_SHIPPED_POLICY"] = Self.shippedPolicy
         // At debug level the log names every pause, mute, ramp and release: a failure's record
         // then tells what the agent did, not only what the test saw.
+        let policyArguments = policy.map { ["--policy", $0] } ?? []
         return try ChildProcess(
-            [
-                Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend, "--policy", policy,
-                "--log-level", "debug",
-            ],
+            [Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend]
+                + policyArguments + ["--log-level", "debug"],
             environment: environment, outputDirectory: directory)
     }
+
+    /// The agent's XDG_CONFIG_HOME: with `startAgent(policy: nil)` it reads
+    /// `audiosession/policy.toml` and `audiosession/policy.d/` here, then the shipped default.
+    var configurationDirectory: String { directory + "/agent-config" }
 
     /// Waits until `agent` answers `audiosessionctl status`.
     func waitUntilAnswering(_ agent: ChildProcess) async throws {

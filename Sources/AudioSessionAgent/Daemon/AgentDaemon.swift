@@ -9,7 +9,9 @@ import UnixSignals
 /// `audiosessiond` as a library: the policy, the sound-server agent, the bus service and the
 /// policy reloader, started in that order and run as one service group.
 ///
-/// ``start(_:)`` refuses to start, with a message that says why, when the policy is bad, the bus is
+/// ``start(_:)`` refuses to start, with a message that says why, when the `--policy` file is bad
+/// (a bad file of the search order is logged and the shipped default runs instead, see
+/// ``PolicySource/fallback()``), the bus is
 /// unreachable or another agent owns `org.audiosession.Agent`, or the sound server cannot be
 /// reached; nothing is left behind then. ``run()`` runs until SIGTERM or SIGINT (graceful: the bus
 /// name is released and the agent undoes every change it made). When the sound server goes away the
@@ -42,7 +44,15 @@ public final class AgentDaemon: Sendable {
         do {
             loaded = try configuration.policy.load()
         } catch {
-            throw AgentDaemonError(.policy, "the policy cannot be loaded:\n\(error.description)")
+            guard let fallback = configuration.policy.fallback() else {
+                throw AgentDaemonError(.policy, "the policy cannot be loaded:\n\(error.description)")
+            }
+            // Refusing to start would leave whatever a previous agent ducked or muted as it is
+            // until the user finds the file; the shipped default is a policy the user can live with.
+            logger.error(
+                "the policy cannot be loaded: the agent runs with the shipped default policy until it is fixed (then SIGHUP)",
+                metadata: ["policy.problem": "\(error.description)", "policy.files": "\(fallback.files.joined(separator: ", "))"])
+            loaded = fallback
         }
         logger.info(
             "policy loaded",

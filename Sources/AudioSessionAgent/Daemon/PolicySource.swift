@@ -31,6 +31,16 @@ public struct PolicySource: Sendable {
     public func load() throws(PolicyLoadError) -> LoadedPolicy {
         try loader.load(explicitFile: explicitFile)
     }
+
+    /// The policy to start with when the files of the search order cannot be loaded: the shipped
+    /// default alone, so that an agent whose user broke a fragment still starts, undoes what a
+    /// previous agent left in its journal, and takes the user's policy at the next SIGHUP. `nil`
+    /// with `--policy` (the caller chose that file and is told it is bad) or when the shipped
+    /// default does not load either.
+    public func fallback() -> LoadedPolicy? {
+        guard explicitFile == nil else { return nil }
+        return try? loader.load(explicitFile: loader.searchPath.shippedPolicy)
+    }
 }
 
 extension PolicySource {
