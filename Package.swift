@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "AudioSessionBench",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AudioPolicy", "AudioSessionModel", "TOMLReader", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift),
 

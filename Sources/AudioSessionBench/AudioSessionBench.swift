@@ -17,15 +17,18 @@ struct AudioSessionBench: ParsableCommand {
             a desktop-like mixture of both. Lines reading activation sessions=N events=E seconds=S \
             us_per_event=U decisions_per_event=D measure the engine's share of an activation round trip \
             with N sessions registered (one activating, interrupting another, deactivating, the other \
-            activating again; the rest active ambient sessions).
+            activating again; the rest active ambient sessions). Lines reading loading shape=S count=N \
+            bytes=B seconds=T us_per_item=U measure the policy loader (app-rules: N [[app]] rules) and \
+            the TOML reader (table-headers: N [[t]] headers; inline-keys: one inline table of N keys) at \
+            growing sizes: linear reading keeps us_per_item flat as N grows.
             """)
 
     /// What to measure.
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case engine, activation
+        case engine, activation, loading
     }
 
-    @Option(parsing: .upToNextOption, help: "What to measure: engine (stream events), activation (session events).")
+    @Option(parsing: .upToNextOption, help: "What to measure: engine (stream events), activation (session events), loading (policy files).")
     var parts: [Part] = Part.allCases
 
     @Option(help: "The policy file the engine runs (the shipped policies/default.toml).")
@@ -40,6 +43,9 @@ struct AudioSessionBench: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Sessions registered for the activation lines.")
     var sessions: [Int] = [1, 10, 100]
 
+    @Option(parsing: .upToNextOption, help: "Sizes of the files the loading lines read (rules, headers or keys).")
+    var items: [Int] = [5_000, 20_000, 80_000]
+
     @Option(help: "Minimum measuring time per line, in milliseconds.")
     var milliseconds: Int = 300
 
@@ -49,6 +55,7 @@ struct AudioSessionBench: ParsableCommand {
     func validate() throws {
         guard streams.allSatisfy({ $0 > 0 }) else { throw ValidationError("stream counts must be positive") }
         guard sessions.allSatisfy({ $0 > 0 }) else { throw ValidationError("session counts must be positive") }
+        guard items.allSatisfy({ $0 > 0 }) else { throw ValidationError("--items must be positive") }
         guard cycles.map({ $0 > 0 }) ?? true else { throw ValidationError("--cycles must be positive") }
         guard milliseconds > 0 else { throw ValidationError("--milliseconds must be positive") }
     }
@@ -68,6 +75,11 @@ struct AudioSessionBench: ParsableCommand {
             for count in sessions {
                 var bench = ActivationWorkload(sessionCount: count, policy: loaded.policy)
                 print(bench.measure(budget).line)
+            }
+        }
+        if parts.contains(.loading) {
+            for shape in PolicyLoadWorkload.Shape.allCases {
+                for count in items { print(try PolicyLoadWorkload(shape: shape, count: count).measure(budget)) }
             }
         }
     }
