@@ -25,13 +25,8 @@ struct KeyPart {
 
     /// The first ``maximumDisplayLength`` characters of `text`, with `…` when it is longer.
     static func abbreviated(_ text: String) -> String {
-        var end = text.startIndex
-        var count = 0
-        while end < text.endIndex, count < maximumDisplayLength {
-            text.formIndex(after: &end)
-            count += 1
-        }
-        return end == text.endIndex ? text : String(text[..<end]) + "…"
+        let head = text.prefix(maximumDisplayLength)
+        return head.endIndex == text.endIndex ? text : String(head) + "…"
     }
 }
 
