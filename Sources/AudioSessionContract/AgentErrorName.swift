@@ -28,8 +28,11 @@ public enum AgentErrorName: String, CaseIterable, Hashable, Sendable {
     case unknownName = "org.audiosession.Error.UnknownName"
     /// A category, mode and options combination that breaks a validity rule; the message names it.
     case invalidConfiguration = "org.audiosession.Error.InvalidConfiguration"
-    /// The connection, or the agent as a whole, holds as many sessions as it may.
+    /// The connection, its app, or the agent as a whole holds as many sessions as it may.
     case tooManySessions = "org.audiosession.Error.TooManySessions"
+    /// The calling app (all its connections) made more calls than the agent's rate limit allows;
+    /// the message says which limit and when to retry.
+    case tooManyCalls = "org.audiosession.Error.TooManyCalls"
     /// Activation refused: a higher-ranked non-mixable session (a call) is active.
     case insufficientPriority = "org.audiosession.Error.InsufficientPriority"
     /// Activation refused: no sound server is reachable (between MediaServicesLost and MediaServicesReset).

@@ -33,10 +33,10 @@ public struct CallMismatch: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch code {
         case .unknownMethod(let name, let interface, let known):
-            return "\(interface) has no method \(name); it has \(known.joined(separator: ", "))"
+            return "\(interface) has no method \(UntrustedText.excerpt(name)); it has \(known.joined(separator: ", "))"
         case .wrongArguments(let method, let received):
             let takes = method.inputs.map { "\($0.type) \($0.name ?? "_")" }.joined(separator: ", ")
-            return "\(method.name) takes (\(takes)), not (\(received))"
+            return "\(method.name) takes (\(takes)), not (\(UntrustedText.excerpt(received)))"
         }
     }
 }

@@ -9,7 +9,7 @@ extension SessionRegistryError {
         switch code {
         case .accessDenied: .accessDenied
         case .noSuchSession: .noSuchSession
-        case .tooManyForConnection, .tooManyInAll: .tooManySessions
+        case .tooManyForConnection, .tooManyForApp, .tooManyInAll: .tooManySessions
         case .unknownName, .unknownProperty: .unknownName
         case .invalidConfiguration: .invalidConfiguration
         case .invalidProperty: .invalidArguments

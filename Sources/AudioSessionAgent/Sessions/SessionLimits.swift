@@ -1,24 +1,32 @@
-/// How many sessions the registry holds, so that no client can make the agent grow without bound.
+/// How many sessions the registry holds, so that no client can make the agent grow without bound
+/// and no app can take the room every other app needs.
 ///
-/// The session bus bounds connections per user; these bound what each connection and all of them
-/// together may register.
+/// The session bus bounds connections per user; these bound what each connection, each app (its
+/// ``AppAccount``: Flatpak id, else process binary, else connection) and all of them together may
+/// register. The total is a backstop well above what a few apps at their limit reach together.
 ///
 /// ```swift
-/// let registry = SessionRegistry(limits: SessionLimits(perConnection: 4, total: 64))
+/// let registry = SessionRegistry(limits: SessionLimits(perConnection: 4, perApp: 8, total: 64))
 /// ```
 public struct SessionLimits: Hashable, Sendable {
     /// The most sessions one connection may hold at once.
     public var perConnection: Int
+    /// The most sessions one app (``AppAccount``), over all its connections, may hold at once.
+    public var perApp: Int
     /// The most sessions all connections together may hold at once.
     public var total: Int
 
-    /// The agent's limits: 16 sessions per connection (an app rarely needs more than two), 512 in all.
-    public static let standard = SessionLimits(perConnection: 16, total: 512)
+    /// The agent's limits: 16 sessions per connection (an app rarely needs more than two); 128 per
+    /// app (a launcher such as `audiosessionctl run` holds one per program it wraps, and the
+    /// activation benchmark registers 100 from one binary); 1024 in all, room for eight apps at
+    /// their limit.
+    public static let standard = SessionLimits(perConnection: 16, perApp: 128, total: 1024)
 
     /// Creates limits; each must be at least 1.
-    public init(perConnection: Int, total: Int) {
-        precondition(perConnection >= 1 && total >= 1, "session limits must allow at least one session")
+    public init(perConnection: Int, perApp: Int, total: Int) {
+        precondition(perConnection >= 1 && perApp >= 1 && total >= 1, "session limits must allow at least one session")
         self.perConnection = perConnection
+        self.perApp = perApp
         self.total = total
     }
 }

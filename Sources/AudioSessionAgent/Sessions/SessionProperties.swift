@@ -1,3 +1,5 @@
+import AudioSessionContract
+
 /// What an app may declare about itself in `RegisterSession`'s `properties` (`a{sv}`).
 ///
 /// Keys are kebab-case; an unknown key is refused with the list of accepted ones, so a client
@@ -64,8 +66,13 @@ public struct SessionProperties: Hashable, Sendable {
             guard text.utf8.count <= maximumValueLength else {
                 throw SessionRegistryError(.invalidProperty(key, "at most \(maximumValueLength) bytes, not \(text.utf8.count)"))
             }
-            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw SessionRegistryError(.invalidProperty(key, "printable text without control characters"))
+            if let scalar = UntrustedText.firstDeceptiveScalar(in: text), let kind = UntrustedText.kind(of: scalar) {
+                // Such a character makes an id read otherwise than it is stored, or forges lines where it is shown.
+                throw SessionRegistryError(
+                    .invalidProperty(
+                        key,
+                        "printable text without control, bidirectional or zero-width characters; it has "
+                            + "\(UntrustedText.codePoint(of: scalar)), \(kind)"))
             }
             return text
         }

@@ -6,8 +6,8 @@ public import AudioSessionModel
 /// Pure bookkeeping, no bus: the agent's bus service passes in the caller's unique name (and, at
 /// registration, its PID and UID from the bus) and feeds the returned events to the
 /// ``PolicyEngine``. A session belongs to the connection that registered it: every other
-/// connection gets ``SessionRegistryError/accessDenied(_:)``. Sessions per connection, and in all,
-/// are bounded by ``SessionLimits``. When a connection goes away its sessions end, which the
+/// connection gets ``SessionRegistryError/accessDenied(_:)``. Sessions per connection, per app
+/// (``AppAccount``) and in all are bounded by ``SessionLimits``. When a connection goes away its sessions end, which the
 /// engine treats as a deactivation with notify-others.
 ///
 /// ```swift
@@ -27,6 +27,8 @@ public struct SessionRegistry: Hashable, Sendable {
     private var byToken: [StreamToken: SessionID] = [:]
     /// Each connection's sessions, in registration order.
     private var byConnection: [String: [SessionID]] = [:]
+    /// How many live sessions each app holds.
+    private var byApp: [AppAccount: Int] = [:]
     private var registrationOrder: [SessionID] = []
     private var nextNumber = 1
 
@@ -63,6 +65,10 @@ public struct SessionRegistry: Hashable, Sendable {
         guard held < limits.perConnection else {
             throw .tooManySessions(connection: caller.uniqueName, limit: limits.perConnection)
         }
+        let account = AppAccount(caller)
+        guard byApp[account, default: 0] < limits.perApp else {
+            throw .tooManySessions(app: account, limit: limits.perApp)
+        }
         guard byID.count < limits.total else { throw .tooManySessions(limit: limits.total) }
         guard byToken[token] == nil else { throw .tokenInUse }
 
@@ -75,6 +81,7 @@ public struct SessionRegistry: Hashable, Sendable {
         byID[id] = session
         byToken[token] = id
         byConnection[caller.uniqueName, default: []].append(id)
+        byApp[account, default: 0] += 1
         registrationOrder.append(id)
         return session
     }
@@ -139,6 +146,9 @@ public struct SessionRegistry: Hashable, Sendable {
         let connection = session.owner.uniqueName
         byConnection[connection]?.removeAll { $0 == id }
         if byConnection[connection]?.isEmpty == true { byConnection[connection] = nil }
+        let account = AppAccount(session.owner)
+        byApp[account, default: 1] -= 1
+        if byApp[account] == 0 { byApp[account] = nil }
         registrationOrder.removeAll { $0 == id }
     }
 }

@@ -1,5 +1,6 @@
 public import AudioPolicy
 public import AudioSessionModel
+import AudioSessionContract
 
 /// A session call the registry refuses, with a message that says what was expected.
 ///
@@ -17,6 +18,7 @@ public struct SessionRegistryError: Error, Hashable, Sendable, CustomStringConve
         case accessDenied(SessionID)
         case noSuchSession(SessionID)
         case tooManyForConnection(String, limit: Int)
+        case tooManyForApp(AppAccount, limit: Int)
         case tooManyInAll(limit: Int)
         case unknownName(UnknownNameError)
         case invalidConfiguration(SessionConfigurationError)
@@ -39,6 +41,9 @@ public struct SessionRegistryError: Error, Hashable, Sendable, CustomStringConve
     public static func tooManySessions(connection: String, limit: Int) -> Self {
         Self(.tooManyForConnection(connection, limit: limit))
     }
+
+    /// The app (all its connections together) already holds as many sessions as it may.
+    public static func tooManySessions(app: AppAccount, limit: Int) -> Self { Self(.tooManyForApp(app, limit: limit)) }
 
     /// The agent already holds as many sessions as it may, from all connections together.
     public static func tooManySessions(limit: Int) -> Self { Self(.tooManyInAll(limit: limit)) }
@@ -66,18 +71,21 @@ public struct SessionRegistryError: Error, Hashable, Sendable, CustomStringConve
         case .accessDenied(let session):
             "session \(session) belongs to another connection; a connection acts only on sessions it registered"
         case .noSuchSession(let session):
-            "no session \(session): it was never registered or has ended (ListSessions shows the live ones)"
+            "no session \(UntrustedText.excerpt(session.rawValue)): it was never registered or has ended (ListSessions shows the live ones)"
         case .tooManyForConnection(let connection, let limit):
             "connection \(connection) already holds \(limit) sessions, the most one connection may hold; "
                 + "unregister one (UnregisterSession) or reconfigure one it has"
+        case .tooManyForApp(let app, let limit):
+            "the app (\(UntrustedText.excerpt(app.description))) already holds \(limit) sessions over all its "
+                + "connections, the most one app may hold; unregister one (UnregisterSession) or reuse one it has"
         case .tooManyInAll(let limit):
             "the agent already holds \(limit) sessions, the most it keeps; try again when some have ended"
         case .unknownName(let error):
-            error.description
+            UnknownNameError(kind: error.kind, name: UntrustedText.excerpt(error.name), accepted: error.accepted).description
         case .invalidConfiguration(let error):
             error.description
         case .unknownProperty(let key):
-            "unknown session property \"\(key)\"; accepted: \(SessionProperties.acceptedKeys.joined(separator: ", "))"
+            "unknown session property \"\(UntrustedText.excerpt(key))\"; accepted: \(SessionProperties.acceptedKeys.joined(separator: ", "))"
         case .invalidProperty(let key, let expected):
             "session property \"\(key)\" must be \(expected)"
         case .tokenInUse:

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioSessionBus
 
 /// One signal from the agent, as `monitor` prints it: a kebab-case kind and named fields in the
@@ -81,8 +82,9 @@ struct AgentEvent {
             let (inputs, outputs) = (portUIDs(sides[0].1), portUIDs(sides[1].1))
             return text(.string("out:\(outputs),in:\(inputs)"))
         case .string(let string):
+            // Quoting escapes what could drive the terminal; a plain word is shown the same way.
             return string.isEmpty || string.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" })
-                ? JSONValue.quoted(string) : string
+                ? JSONValue.quoted(string) : UntrustedText.displayable(string)
         default: return value.text
         }
     }

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import ArgumentParser
 
 /// `audiosessionctl explain STREAM`: why a stream is in its state.
@@ -31,7 +32,8 @@ struct ExplainCommand: AsyncParsableCommand {
                 print(explanation.json.text)
             } else {
                 // The summary's first line names the stream and its effect already.
-                print(explanation.summary)
+                let lines = explanation.summary.split(separator: "\n", omittingEmptySubsequences: false)
+                print(lines.map { UntrustedText.displayable(String($0)) }.joined(separator: "\n"))
             }
         } catch {
             throw error.report()

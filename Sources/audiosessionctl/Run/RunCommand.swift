@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioPolicy
 import ArgumentParser
 import AudioSessionBus
@@ -134,7 +135,7 @@ struct RunCommand: AsyncParsableCommand {
             try await client.deactivate(session, notifyOthers: notifyOthers)
             try await client.unregisterSession(session)
         } catch {
-            StandardError.print("audiosessionctl: warning: could not end session \(session): \(error.message)")
+            StandardError.print("audiosessionctl: warning: could not end session \(session): \(UntrustedText.displayable(error.message))")
         }
         return termination.exitStatus
     }

@@ -1,3 +1,5 @@
+import AudioSessionContract
+
 /// What `status` shows: the agent's status, its sessions and its streams.
 struct StatusReport {
     var agent: AgentStatus
@@ -33,9 +35,9 @@ struct StatusReport {
 
     var table: String {
         var lines = [
-            "agent \(agent.agentVersion), backend \(agent.backend), server \(agent.server)"
+            UntrustedText.displayable("agent \(agent.agentVersion), backend \(agent.backend), server \(agent.server)")
                 + (agent.mediaServicesAvailable ? "" : " (unreachable)"),
-            "policy \(agent.policySource)" + (agent.policyEnabled ? "" : " (disabled: observing only)"),
+            UntrustedText.displayable("policy \(agent.policySource)") + (agent.policyEnabled ? "" : " (disabled: observing only)"),
             "",
         ]
         if sessions.isEmpty {

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import ArgumentParser
 
 /// A failure a command reports as one line on standard error, with the exit code it ends with.
@@ -12,9 +13,10 @@ struct CtlFailure: Error, CustomStringConvertible {
 
     var description: String { message }
 
-    /// Prints the message prefixed with the tool's name and returns the exit to throw.
+    /// Prints the message prefixed with the tool's name and returns the exit to throw. The message
+    /// may quote the agent, which quotes apps: it is printed as one displayable line.
     func report() -> ExitCode {
-        StandardError.print("audiosessionctl: \(message)")
+        StandardError.print("audiosessionctl: \(UntrustedText.displayable(message))")
         return ExitCode(exitCode)
     }
 }

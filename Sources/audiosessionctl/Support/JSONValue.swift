@@ -1,3 +1,5 @@
+import AudioSessionContract
+
 /// A JSON value written by hand (the tool links no Foundation): objects keep their key order, so
 /// output is stable line by line.
 enum JSONValue {
@@ -31,7 +33,9 @@ enum JSONValue {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            // Beyond what RFC 8259 requires, every character that could drive a terminal or hide
+            // text (C1 controls, bidirectional and zero-width ones) is written as an escape too.
+            case _ where scalar.value < 0x20 || UntrustedText.isDeceptive(scalar):
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

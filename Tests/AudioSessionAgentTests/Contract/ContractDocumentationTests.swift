@@ -84,6 +84,9 @@ struct ContractDocumentationTests {
     func bounds() {
         #expect(document.contains("A connection holds at most **\(SessionLimits.standard.perConnection)** sessions"))
         #expect(document.contains("the agent at most **\(SessionLimits.standard.total)** in"))
+        #expect(document.contains("an app (all its connections) at most **\(SessionLimits.standard.perApp)**"))
+        #expect(document.contains("bursts of **\(CallRateLimits.standard.burst)** calls"))
+        #expect(document.contains("**\(CallRateLimits.standard.perSecond)** a second"))
         #expect(document.contains("`--talk-name=org.audiosession.Agent`") || document.contains("--talk-name=\(AgentInterface.busName)"))
     }
 }

@@ -89,7 +89,7 @@ struct SessionRegistryTests {
 
     @Test("a connection may hold a bounded number of sessions; the refusal says the limit and what to do")
     func boundPerConnection() throws {
-        var registry = SessionRegistry(limits: SessionLimits(perConnection: 3, total: 100))
+        var registry = SessionRegistry(limits: SessionLimits(perConnection: 3, perApp: 100, total: 100))
         let held = try (1...3).map { _ in try registry.register(SessionProperties(), from: maps) }
         let refusal = SessionRegistryError.tooManySessions(connection: maps.uniqueName, limit: 3)
         #expect(throws: refusal) { try registry.register(SessionProperties(), from: maps) }
@@ -106,11 +106,34 @@ struct SessionRegistryTests {
 
     @Test("all connections together are bounded too")
     func boundInAll() throws {
-        var registry = SessionRegistry(limits: SessionLimits(perConnection: 2, total: 3))
+        var registry = SessionRegistry(limits: SessionLimits(perConnection: 2, perApp: 3, total: 3))
         for number in 0..<3 { _ = try registry.register(SessionProperties(), from: BusCaller(uniqueName: ":1.\(number)")) }
         #expect(throws: SessionRegistryError.tooManySessions(limit: 3)) {
             try registry.register(SessionProperties(), from: BusCaller(uniqueName: ":1.99"))
         }
+    }
+
+    @Test("an app over many connections is bounded as one: its Flatpak id, else its binary; others still register")
+    func boundPerApp() throws {
+        var registry = SessionRegistry(limits: SessionLimits(perConnection: 2, perApp: 3, total: 100))
+        func hog(_ number: Int) -> BusCaller { BusCaller(uniqueName: ":1.\(100 + number)", processID: Int32(100 + number), processBinary: "hog") }
+        for number in 0..<3 { _ = try registry.register(SessionProperties(), from: hog(number)) }
+        let refusal = SessionRegistryError.tooManySessions(app: AppAccount(hog(0)), limit: 3)
+        #expect(throws: refusal) { try registry.register(SessionProperties(), from: hog(7)) }
+        #expect("\(refusal)".contains("the app (binary hog) already holds 3 sessions"), "\(refusal)")
+        #expect(refusal.busErrorName.rawValue == "org.audiosession.Error.TooManySessions")
+
+        // Another binary, a Flatpak app (whatever its proxy's binary) and a caller /proc says nothing of are others.
+        _ = try registry.register(SessionProperties(), from: BusCaller(uniqueName: ":1.200", processBinary: "maps"))
+        let sandboxed = BusCaller(uniqueName: ":1.201", processBinary: "hog", flatpakID: "org.example.Hog")
+        _ = try registry.register(SessionProperties(), from: sandboxed)
+        #expect(AppAccount(sandboxed).description == "Flatpak app org.example.Hog")
+        _ = try registry.register(SessionProperties(), from: BusCaller(uniqueName: ":1.202"))
+        #expect(AppAccount(BusCaller(uniqueName: ":1.202")).description == "connection :1.202")
+
+        // A connection of the app leaving makes room for the app again.
+        _ = registry.connectionClosed(":1.100")
+        _ = try registry.register(SessionProperties(), from: hog(7))
     }
 
     @Test("a connection that goes away ends exactly its own sessions, in registration order")

@@ -72,12 +72,19 @@ struct WireNameTests {
         #expect(error?.busErrorName == .unknownName)
     }
 
-    @Test("registration properties: wrong type, too long or control characters are InvalidArgs saying what is expected")
+    @Test("registration properties: wrong type, too long, control, bidirectional or zero-width characters are InvalidArgs saying what is expected")
     func malformedProperty() {
+        let printable = "printable text without control, bidirectional or zero-width characters; it has "
         let cases: [(SessionProperties.WireValue, String)] = [
             (.other(signature: "i"), "a string (s), not i"),
             (.string(String(repeating: "a", count: 256)), "at most 255 bytes, not 256"),
-            (.string("org.example\nApp"), "printable text without control characters"),
+            (.string("org.example\nApp"), printable + "U+000A, a control character"),
+            (.string("org.example.\u{1B}]0;pwned\u{07}"), printable + "U+001B, a control character"),
+            (.string("org.example.\u{202E}spaM"), printable + "U+202E, a bidirectional control"),
+            (.string("org.example.\u{2067}Maps"), printable + "U+2067, a bidirectional control"),
+            (.string("org.example.\u{061C}Maps"), printable + "U+061C, a bidirectional control"),
+            (.string("org.example.Ma\u{200B}ps"), printable + "U+200B, a zero-width character"),
+            (.string("\u{FEFF}org.example.Maps"), printable + "U+FEFF, a zero-width character"),
         ]
         for (value, expected) in cases {
             let error = #expect(throws: SessionRegistryError.self) { try SessionProperties(wire: ["application-id": value]) }

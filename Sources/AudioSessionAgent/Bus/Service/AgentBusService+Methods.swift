@@ -2,7 +2,8 @@ import AudioSessionContract
 import AudioSessionBus
 
 extension AgentBusService {
-    /// The exported object: every method of the contract, each checked against it first. Its
+    /// The exported object: every method of the contract, each charged to its app's call budget
+    /// and checked against the contract first. Its
     /// handlers hold the service until the object is unexported or the connection closes (``stop()``).
     func exportedObject() -> BusObject {
         let handlers: [(String, @Sendable (BusMethodCall) async throws(BusError) -> BusArguments)] = [
@@ -24,6 +25,7 @@ extension AgentBusService {
         let contract = self.contract
         let methods = handlers.map { name, handler in
             BusMethod.async(name) { call in
+                try await self.admit(call)
                 do throws(CallMismatch) {
                     try contract.check(method: name, signature: call.arguments.signature.rawValue)
                 } catch {

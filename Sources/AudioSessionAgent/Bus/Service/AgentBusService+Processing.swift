@@ -20,7 +20,7 @@ extension AgentBusService {
             (view.registry.sessions.contains { $0.id == id }, view.engine.echoCanceller(of: id)?.settings.kind)
         }
         guard found.known else {
-            throw BusError(.noSuchSession, "no session \(text); ListSessions shows the live ones")
+            throw BusError(.noSuchSession, "no session \(UntrustedText.excerpt(text)); ListSessions shows the live ones")
         }
         guard let kind = found.canceller else { return [.string(Self.noProcessing), .string("")] }
         let runsWebRTCOnly = status.current.server.lowercased().contains("pipewire")

@@ -17,7 +17,7 @@ extension AgentBusService {
             guard Self.outputOverrides.contains(port) else {
                 throw BusError(
                     .unknownName,
-                    "unknown output override \"\(port)\"; accepted: \(Self.outputOverrides.joined(separator: ", "))")
+                    "unknown output override \"\(UntrustedText.excerpt(port))\"; accepted: \(Self.outputOverrides.joined(separator: ", "))")
             }
             return .outputOverridden(id, toSpeaker: port == "speaker")
         }
@@ -35,7 +35,7 @@ extension AgentBusService {
             guard let device else {
                 throw BusError(
                     .noSuchPort,
-                    "no input \"\(uid)\" is available; available inputs: "
+                    "no input \"\(UntrustedText.excerpt(uid))\" is available; available inputs: "
                         + (inputs.isEmpty ? "none" : inputs.joined(separator: ", ")) + " (\"\" clears the preference)")
             }
             return .preferredInputChanged(id, device)

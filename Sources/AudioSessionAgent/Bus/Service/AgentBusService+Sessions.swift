@@ -17,15 +17,7 @@ extension AgentBusService {
         } catch {
             throw BusError(error)
         }
-        let identity: BusCallerIdentity?
-        do {
-            identity = try await connection.callerIdentity(of: call.sender)
-        } catch {
-            logger.warning("the bus did not say who called", metadata: ["bus.connection": "\(call.sender)", "bus.error": "\(error)"])
-            identity = nil
-        }
-        let caller = CallerProcess.caller(
-            uniqueName: call.sender, processID: identity?.processID, userID: identity?.userID, processes: processes)
+        let caller = await caller(of: call.sender)
         let session: RegisteredSession
         do {
             (session, _) = try coordinator.transact { registry throws(SessionRegistryError) in

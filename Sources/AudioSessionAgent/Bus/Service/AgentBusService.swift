@@ -8,8 +8,8 @@ public import ServiceLifecycle
 /// Every call goes through the ``PolicyCoordinator``: session calls with the caller's unique name,
 /// and at registration its PID and UID from the bus (never from arguments); queries through
 /// ``PolicyCoordinator/read(_:)``. Calls are checked against the contract before their arguments
-/// are read. A connection that leaves the bus has its sessions ended, as a deactivation with
-/// notify-others.
+/// are read; each call is charged to its app's budget (``CallRateLimits``). A connection that leaves
+/// the bus has its sessions ended, as a deactivation with notify-others.
 ///
 /// As a swift-service-lifecycle `Service`, ``run()`` answers calls until graceful shutdown or
 /// cancellation, then gives the name back and closes the connection.
@@ -31,13 +31,14 @@ public final class AgentBusService: Service, Sendable {
     let routes: (any SessionRouteSource)?
     let contract: InterfaceDescription
     let processes: any ProcessTable
+    let rateLimiter: CallRateLimiter
     let logger: Logger
     private let departures: NameOwnerChanges
 
     private init(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)?, contract: InterfaceDescription, processes: any ProcessTable,
-        departures: NameOwnerChanges, logger: Logger
+        rateLimiter: CallRateLimiter, departures: NameOwnerChanges, logger: Logger
     ) {
         self.connection = connection
         self.coordinator = coordinator
@@ -46,6 +47,7 @@ public final class AgentBusService: Service, Sendable {
         self.routes = routes
         self.contract = contract
         self.processes = processes
+        self.rateLimiter = rateLimiter
         self.departures = departures
         self.logger = logger
     }
@@ -58,9 +60,12 @@ public final class AgentBusService: Service, Sendable {
     ///   - catalog: the stream catalog among the coordinator's sinks (for `ListStreams` and routes).
     ///   - routes: where `GetCurrentRoute` learns the devices of a session the engine does not know
     ///     (the engine's route answers for every other); without one such a session gets an empty route.
+    ///   - callRates: how fast each app may call, timed by the coordinator's clock (the monotonic
+    ///     clock when it has none).
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
-        routes: (any SessionRouteSource)? = nil, logger: Logger = Logger(label: "org.audiosession.agent")
+        routes: (any SessionRouteSource)? = nil, callRates: CallRateLimits = .standard,
+        logger: Logger = Logger(label: "org.audiosession.agent")
     ) async throws(AgentBusServiceError) -> AgentBusService {
         let contract: InterfaceDescription
         do {
@@ -79,7 +84,9 @@ public final class AgentBusService: Service, Sendable {
         }
         let service = AgentBusService(
             connection: connection, coordinator: coordinator, catalog: catalog, status: status, routes: routes,
-            contract: contract, processes: LinuxProcessTable(), departures: departures, logger: logger)
+            contract: contract, processes: LinuxProcessTable(),
+            rateLimiter: CallRateLimiter(limits: callRates, clock: coordinator.clock ?? MonotonicAgentClock()),
+            departures: departures, logger: logger)
         do {
             try connection.export(service.exportedObject())
         } catch {
@@ -131,6 +138,7 @@ public final class AgentBusService: Service, Sendable {
 
     private func followDepartures() async {
         for await change in departures where change.isDisconnection {
+            rateLimiter.forget(connection: change.name)
             endSessions(of: change.name)
         }
     }
