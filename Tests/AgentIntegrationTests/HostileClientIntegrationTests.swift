@@ -65,10 +65,17 @@ extension AgentIntegrationTests {
             let player = try rig.server.spawn(
                 "paplay", ["--property=application.name=\(hostileName)", "--property=media.name=hostile", try rig.tone("hostile", seconds: 60)])
             defer { player.kill() }
-            let table = try await waitForValue("status lists the hostile stream") { () -> String? in
+            // Another names itself "maps" followed by text that reads backwards.
+            let reversedName = "maps\u{202E}3pm.exe"
+            let reverser = try rig.server.spawn(
+                "paplay", ["--property=application.name=\(reversedName)", "--property=media.name=reversed", try rig.tone("reversed", seconds: 60)])
+            defer { reverser.kill() }
+            let table = try await waitForValue("status lists the hostile streams") { () -> String? in
                 let status = try await rig.ctl(["status"])
-                return status.status == 0 && status.standardOutput.contains("evil") ? status.standardOutput : nil
+                let listed = status.standardOutput.contains("evil") && status.standardOutput.contains("maps")
+                return status.status == 0 && listed ? status.standardOutput : nil
             }
+            #expect(!table.contains("\u{202E}") && table.contains(#"maps\u{202E}3pm.exe"#), "\(table.debugDescription)")
             #expect(!table.contains("\u{1B}") && !table.contains("\u{07}"), "\(table.debugDescription)")
             let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(!lines.contains { $0.hasPrefix("fake-line") }, "\(table.debugDescription)")
@@ -80,9 +87,17 @@ extension AgentIntegrationTests {
             #expect(json.status == 0, "\(json.standardError)")
             let text = json.standardOutput.hasSuffix("\n") ? String(json.standardOutput.dropLast()) : json.standardOutput
             #expect(!text.contains("\u{1B}") && !text.contains("\u{07}") && !text.contains("\n"), "\(text.debugDescription)")
+            #expect(!text.contains("\u{202E}") && text.contains(#"maps\u202e3pm.exe"#), "\(text.debugDescription)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let streams = try #require(object["streams"] as? [[String: Any]])
             #expect(streams.contains { $0["application"] as? String == hostileName }, "the name comes back whole: \(streams)")
+            #expect(streams.contains { $0["application"] as? String == reversedName }, "\(streams)")
+
+            // What the agent quotes back of a hostile argument reaches the terminal escaped too.
+            let explain = try await rig.ctl(["explain", "\u{1B}[2Jno-such-stream"])
+            #expect(explain.status == 64, "\(explain.standardError)")
+            #expect(!explain.standardError.contains("\u{1B}"), "\(explain.standardError.debugDescription)")
+            #expect(explain.standardError.contains(#"\x1B[2Jno-such-stream"#), "\(explain.standardError)")
 
             let connection = try BusConnection(address: rig.bus.address)
             defer { connection.close() }
