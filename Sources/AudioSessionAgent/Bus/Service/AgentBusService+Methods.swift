@@ -3,8 +3,8 @@ import AudioSessionBus
 
 extension AgentBusService {
     /// The exported object: every method of the contract, each charged to its app's call budget
-    /// and checked against the contract first. Its
-    /// handlers hold the service until the object is unexported or the connection closes (``stop()``).
+    /// and checked against the contract first. Its handlers hold the service until the object is
+    /// unexported or the connection closes (``stop()``).
     func exportedObject() -> BusObject {
         let handlers: [(String, @Sendable (BusMethodCall) async throws(BusError) -> BusArguments)] = [
             ("RegisterSession", { call throws(BusError) in try await self.registerSession(call) }),
