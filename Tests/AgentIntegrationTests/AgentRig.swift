@@ -50,6 +50,13 @@ struct AgentRig: Sendable {
 
     static var shippedPolicy: String { packageRoot + "/policies/default.toml" }
 
+    /// The agent binary the rig runs: the package's build, or the one `AUDIOSESSIOND=PATH` names
+    /// (another build, say main's, measured by the same test: `scripts/canceller-loop`).
+    static var agentExecutable: String {
+        ProcessInfo.processInfo.environment["AUDIOSESSIOND"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? productsDirectory.appendingPathComponent("audiosessiond").path
+    }
+
     /// Starts `audiosessiond` (the shipped policy unless `policy` is given; `nil` for the search
     /// order under ``configurationDirectory``) and returns once it owns its bus name and answers
     /// `audiosessionctl status`.
@@ -74,7 +81,7 @@ struct AgentRig: Sendable {
         // then tells what the agent did, not only what the test saw.
         let policyArguments = policy.map { ["--policy", $0] } ?? []
         return try ChildProcess(
-            [Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend]
+            [Self.agentExecutable, "--backend", backend]
                 + policyArguments + ["--log-level", "debug"],
             environment: environment, outputDirectory: directory)
     }

@@ -6,7 +6,8 @@ extension AgentIntegrationTests {
     /// Voice processing on real PulseAudio: a voice-chat session's far end played to the speaker
     /// comes back on the microphone through a simulated room (``SimulatedRoom``); the canceller the
     /// agent loads removes it from the session's capture. The canceller exists only while a call is
-    /// active, and nothing of it remains after the session, its app or the agent ends.
+    /// active, and nothing of it remains after the session, its app or the agent ends. On
+    /// pipewire-pulse the canceller is a `pipewire` process of the agent's, not module-echo-cancel.
     @Suite("voice processing")
     struct VoiceProcessing {
         /// How much of the end of each capture is measured: the canceller has had the far end's
@@ -85,40 +86,37 @@ extension AgentIntegrationTests {
             let echo = try Self.echoLevel(rig.directory + "/control.raw")
             #expect(echo > 0.01, "the simulated room carries the far end to the microphone")
 
+            let server = rig.server.serverProcessID()
             let agent = try await rig.startAgent(policy: try Self.policy(canceller, in: rig))
             defer { agent.kill() }
             #expect(try await echoCancellerModules(rig).isEmpty, "no canceller before a call")
+            #expect(try await rig.cancellerDevices().sources.isEmpty, "no canceller before a call")
             let call = try rig.spawnCtl(
                 ["run", "--category", "play-and-record", "--mode", "voice-chat", "--", "sh", "-c",
                  Self.callScript(speech: speech, capture: rig.directory + "/call.raw")])
             defer { call.kill() }
             try await waitUntil("the call's capture records through the canceller", timeout: .seconds(30)) {
-                let output = try await rig.sourceOutput(named: "call-capture")
-                let modules = try await echoCancellerModules(rig)
-                guard let source = output?["source"] as? String ?? (output?["source"] as? Int).map(String.init) else { return false }
-                return modules.count == 1 && !source.isEmpty
+                let sources = try await rig.cancellerDevices().sources
+                let captured = try await rig.capturesThroughCanceller("call-capture")
+                return sources.count == 1 && captured
             }
+            // PulseAudio runs module-echo-cancel; pipewire-pulse never does: a process of the agent's runs it.
+            let processes = NativeVoiceProcessing.cancellerProcesses(rig)
+            #expect(try await echoCancellerModules(rig).count == (setup == .pipewirePulse ? 0 : 1))
+            #expect(processes.count == (setup == .pipewirePulse ? 1 : 0), "canceller processes: \(processes)")
             let expected = "echo-cancellation (\(setup == .pipewirePulse ? "webrtc" : canceller))"
             let processing = try await rig.sessions().compactMap { $0["input_processing"] as? String }
             #expect(processing == [expected], "status --json names the call's input processing")
             #expect(try await rig.ctl(["status"]).standardOutput.contains(expected))
             #expect(await call.waitForExit() == 0, "\(call.standardError)")
             let residual = try Self.echoLevel(rig.directory + "/call.raw")
-            let unloaded = { () async throws -> Void in
-                try await waitUntil("the canceller is unloaded once the call ended", timeout: .seconds(30)) {
-                    try await echoCancellerModules(rig).isEmpty
-                }
-                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            try await waitUntil("the canceller is gone once the call ended", timeout: .seconds(30)) {
+                let modules = try await echoCancellerModules(rig)
+                let sources = try await rig.cancellerDevices().sources
+                return modules.isEmpty && sources.isEmpty && NativeVoiceProcessing.cancellerProcesses(rig).isEmpty
             }
-            if setup == .pipewirePulse {
-                // Seen in 2 of 9 runs: pipewire-pulse refused every connection once the call ended
-                // (the server was gone); cause not found yet (docs/voice-processing.md).
-                await withKnownIssue("pipewire-pulse 0.3.65 sometimes goes away as the call's canceller is unloaded", isIntermittent: true) {
-                    try await unloaded()
-                }
-            } else {
-                try await unloaded()
-            }
+            #expect(rig.server.serverProcessID() == server, "the server is the same process after the call")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
             let reduction = 20 * log10(echo / max(residual, 1e-6))
             let seconds = try Self.secondLevels(rig.directory + "/call.raw").map { String(format: "%.4f", $0) }.joined(separator: " ")
             print("voice processing on \(setup.rawValue): \(canceller) echo \(echo) -> \(residual): \(reduction) dB; each second: \(seconds)")

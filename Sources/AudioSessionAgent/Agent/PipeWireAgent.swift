@@ -120,7 +120,7 @@ public final class PipeWireAgent: Sendable {
         let table = ServerStreamTable(instance: instance)
         let enforcer = PipeWireEnforcer(
             connection: connection, journal: journal, table: table, pauser: configuration.pauser, logger: logger)
-        enforcer.cancellerRemote = configuration.remote
+        enforcer.cancellerProcesses.remote = configuration.remote
         let translator = GraphTranslator(
             table: table, enforcer: enforcer, modules: nil,
             resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)

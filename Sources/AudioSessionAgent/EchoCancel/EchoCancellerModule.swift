@@ -5,8 +5,9 @@ import AudioPolicy
 /// names so it can move streams onto them by name, find them in the graph and sweep up a
 /// crashed agent's leftovers.
 ///
-/// The DSP runs in the server's process (PulseAudio, or pipewire-pulse, which loads PipeWire's
-/// echo-cancel module into itself), never in the agent's.
+/// The DSP runs in PulseAudio's process, never in the agent's. On pipewire-pulse the agent does
+/// not load the module (unloading it there can take pipewire-pulse 0.3.65 down): the same names
+/// serve the canceller it runs in a process of its own (``NativeEchoCancellerConfiguration``).
 struct EchoCancellerModule: Hashable, Sendable {
     /// The server module.
     static let moduleName = "module-echo-cancel"

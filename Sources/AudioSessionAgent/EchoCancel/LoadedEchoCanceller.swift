@@ -1,9 +1,12 @@
 import AudioPolicy
 
-/// An echo canceller the enforcer asked the server for: its module once loaded, and the moves
-/// waiting for its devices to exist.
+/// An echo canceller the pulse enforcer asked for: module-echo-cancel on the server (its index
+/// once loaded, and the moves waiting for its devices to exist), or, on pipewire-pulse, a
+/// process of the agent's (``EchoCancellerProcesses`` keeps its process and waiting moves).
 struct LoadedEchoCanceller: Sendable {
     var module: EchoCancellerModule
+    /// It runs in a process of the agent's, not as a module of the server.
+    var runsInProcess = false
     /// The server's module index, once the load is answered.
     var index: UInt32?
     /// Streams to move onto it once it is loaded.

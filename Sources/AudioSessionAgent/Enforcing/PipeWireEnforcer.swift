@@ -40,11 +40,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// Paused nodes relinked lately, for the repauser's turn.
     var relinkedWhilePaused: Set<StreamSerial> = []
     /// The echo cancellers running in `pipewire` processes of the agent's (``loadEchoCanceller(_:)``).
-    var echoCancellers: [EchoCancellerID: NativeEchoCanceller] = [:]
-    /// Starts cancellers on the loop thread and watches for their nodes.
-    var cancellerTimer: PipeWireLoopTimer?
-    /// The remote the agent was told to use, for the canceller processes; `nil`: their environment's.
-    var cancellerRemote: String?
+    let cancellerProcesses: EchoCancellerProcesses
     /// Restore keys the previous agent left ducked when PipeWire went away, with their own factors.
     var lostServerRepairs: [WirePlumberRestoreKey: Double] = [:]
     /// Nodes given their own factor back from ``lostServerRepairs``, until the node reports it.
@@ -76,10 +72,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         self.table = table
         self.pauser = pauser
         self.logger = logger
+        cancellerProcesses = EchoCancellerProcesses(journal: journal, logger: logger) { PipeWireLoopTimer(on: connection, action: $0) }
     }
 
     /// Creates the ramp ticker; call once, before decisions arrive.
     func start() {
+        cancellerProcesses.owner = self
         ticker = PipeWireLoopTimer(on: connection) { [weak self] in self?.tick() }
         settler = PipeWireLoopTimer(on: connection) { [weak self] in self?.settle() }
         repauser = PipeWireLoopTimer(on: connection) { [weak self] in self?.pauseRelinkedAgain() }

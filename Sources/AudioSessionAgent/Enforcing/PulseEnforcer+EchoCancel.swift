@@ -3,16 +3,27 @@ import Logging
 import PulseBackend
 import SoundServer
 
-// Voice processing: the engine's echo cancellers as module-echo-cancel on the server, and the
-// session's streams moved onto its virtual devices (journalled as moves, so recovery moves them
-// back to their original devices).
-extension PulseEnforcer {
-    /// Loads `module-echo-cancel` between the engine's masters, named for this agent.
+// Voice processing: the engine's echo cancellers as module-echo-cancel on PulseAudio, or on
+// pipewire-pulse as libpipewire-module-echo-cancel in `pipewire` processes of the agent's
+// (``EchoCancellerProcesses``, as the native backend runs them: module-echo-cancel inside
+// pipewire-pulse 0.3.65 can take the server down when it is unloaded), and the session's streams
+// moved onto its virtual devices by name (journalled as moves, so recovery moves them back to
+// their original devices).
+extension PulseEnforcer: EchoCancellerProcessOwner {
+    /// Loads `module-echo-cancel` between the engine's masters, named for this agent, or on
+    /// pipewire-pulse starts a canceller process with the same device names.
     func loadEchoCanceller(_ canceller: EchoCanceller) {
         guard let sinkMaster = StreamTranslation.device(named: canceller.playbackMaster)?.name,
             let sourceMaster = StreamTranslation.device(named: canceller.captureMaster)?.name
         else { return }
         let module = EchoCancellerModule(canceller: canceller, instance: cancellerInstance)
+        if let cancellerProcesses {
+            guard !isShuttingDown else { return }
+            echoCancellers[canceller.id] = LoadedEchoCanceller(module: module, runsInProcess: true)
+            cancellerProcesses.start(
+                NativeEchoCancellerConfiguration(module: module, playbackMaster: sinkMaster, captureMaster: sourceMaster))
+            return
+        }
         echoCancellers[canceller.id] = LoadedEchoCanceller(module: module)
         let argument = module.argument(sinkMaster: sinkMaster, sourceMaster: sourceMaster)
         logger.info(
@@ -54,7 +65,11 @@ extension PulseEnforcer {
 
     private func moveToEchoCanceller(_ id: StreamID, _ cancellerID: EchoCancellerID, attempt: Int) {
         guard let loaded = echoCancellers[cancellerID] else { return }
-        guard loaded.index != nil else {
+        if loaded.runsInProcess, let cancellerProcesses, !cancellerProcesses.isReady(cancellerID) {
+            cancellerProcesses.waitToMove(id, onto: cancellerID)
+            return
+        }
+        guard loaded.index != nil || loaded.runsInProcess else {
             echoCancellers[cancellerID]?.waitingMoves.append(id)
             return
         }
@@ -146,7 +161,7 @@ extension PulseEnforcer {
     /// as they are sent, and a stopping agent unloads every canceller it still holds.
     func unloadEchoCanceller(_ id: EchoCancellerID) {
         guard let loaded = echoCancellers[id] else { return }
-        guard loaded.index != nil else {
+        guard loaded.index != nil || loaded.runsInProcess else {
             echoCancellers[id]?.unloadWhenLoaded = true
             return
         }
@@ -183,7 +198,12 @@ extension PulseEnforcer {
     }
 
     private func unloadNow(_ id: EchoCancellerID) {
-        guard let index = echoCancellers.removeValue(forKey: id)?.index else { return }
+        guard let loaded = echoCancellers.removeValue(forKey: id) else { return }
+        if loaded.runsInProcess {
+            cancellerProcesses?.end(id)
+            return
+        }
+        guard let index = loaded.index else { return }
         logger.info("unloading an echo canceller", metadata: ["echo-cancel.id": "\(id)"])
         let logger = logger
         connection.submit(.unloadModule(index: index)) { result in
@@ -193,9 +213,11 @@ extension PulseEnforcer {
         }
     }
 
-    /// Unloads every canceller this agent loaded (it is stopping); `counter` counts the answers.
+    /// Unloads every canceller module this agent loaded (it is stopping); `counter` counts the
+    /// answers. Canceller processes end in ``endAllCancellerProcesses()``, once the streams' moves
+    /// off them are answered.
     func unloadAllEchoCancellers(counter: WorkCounter) {
-        for (id, loaded) in echoCancellers {
+        for (id, loaded) in echoCancellers where !loaded.runsInProcess {
             guard let index = loaded.index else { continue }
             echoCancellers[id] = nil
             counter.begin()
@@ -217,6 +239,31 @@ extension PulseEnforcer {
         }
     }
 
+    /// Ends every canceller process and waits for them (the agent is stopping: the streams were
+    /// moved off them first), then ends those a previous agent recorded.
+    func endAllCancellerProcesses() {
+        guard let cancellerProcesses else { return }
+        echoCancellers = echoCancellers.filter { !$0.value.runsInProcess }
+        cancellerProcesses.endAll()
+        cancellerProcesses.endRecorded()
+    }
+
     /// The canceller the engine's id names, for status.
     func echoCancellerModule(_ id: EchoCancellerID) -> EchoCancellerModule? { echoCancellers[id]?.module }
+
+    // MARK: EchoCancellerProcessOwner
+
+    func echoCancellerDevicesExist(_ configuration: NativeEchoCancellerConfiguration) -> Bool {
+        // Seen through pipewire-pulse: a move by name finds them from now on.
+        table.graph.sink(named: configuration.module.sinkName) != nil
+            && table.graph.source(named: configuration.module.sourceName) != nil
+    }
+
+    func echoCancellerReady(_ id: EchoCancellerID, waiting: [StreamID]) {
+        for stream in waiting { moveToEchoCanceller(stream, id) }
+    }
+
+    func echoCancellerGaveUp(_ id: EchoCancellerID) {
+        echoCancellers[id] = nil
+    }
 }

@@ -44,6 +44,10 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var playerTurn: PulseLoopTimer?
     /// Echo cancellers loaded (or loading) for the engine, by its id.
     var echoCancellers: [EchoCancellerID: LoadedEchoCanceller] = [:]
+    /// On pipewire-pulse, where the cancellers run instead of module-echo-cancel: `pipewire`
+    /// processes of the agent's (module-echo-cancel inside pipewire-pulse 0.3.65 can take the
+    /// server down when it is unloaded); `nil` on PulseAudio.
+    let cancellerProcesses: EchoCancellerProcesses?
     /// Streams to move onto a canceller once the server links them to a device.
     var cancellerMovesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
     /// Unloads cancellers still carrying streams once their grace is over.
@@ -63,7 +67,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
 
     init(
         connection: PulseConnection, journal: Journal, table: ServerStreamTable, modules: ServerModuleSteward,
-        pauser: (any StreamPauser)?, logger: Logger
+        pauser: (any StreamPauser)?, cancellersInProcesses: Bool = false, logger: Logger
     ) {
         self.connection = connection
         self.journal = journal
@@ -71,10 +75,13 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         self.modules = modules
         self.pauser = pauser
         self.logger = logger
+        cancellerProcesses = cancellersInProcesses
+            ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer(on: connection, action: $0) } : nil
     }
 
     /// Creates the ramp ticker and the players' turn; call once, before decisions arrive.
     func start() {
+        cancellerProcesses?.owner = self
         ticker = PulseLoopTimer(on: connection) { [weak self] in self?.tick() }
         playerTurn = PulseLoopTimer(on: connection) { [weak self] in self?.sendPlayerRequests() }
     }
@@ -321,6 +328,8 @@ extension PulseEnforcer {
         playerRequests = []
         cancellerVacancyTimer?.cancel()
         cancellerMoveRetryTimer?.cancel()
+        // As the parent-death signal would end them; the journal keeps them for the next agent.
+        cancellerProcesses?.endAll(keepingJournal: true)
         repairSettler?.cancel()
         repairsToSettle = [:]
         enforced = [:]

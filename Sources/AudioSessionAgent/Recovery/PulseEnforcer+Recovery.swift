@@ -14,6 +14,7 @@ extension PulseEnforcer {
         let counter = WorkCounter { _ in done() }
         restorePending(adopted: false, counter: counter)
         sweepEchoCancellers(counter: counter)
+        cancellerProcesses?.endRecorded()
         counter.sealed()
     }
 
@@ -27,7 +28,11 @@ extension PulseEnforcer {
         sendPlayerRequests()
         isShuttingDown = true
         ticker?.cancel()
-        let counter = WorkCounter { _ in done() }
+        let counter = WorkCounter { [weak self] _ in
+            // Once the streams' moves off them are answered: a canceller never goes from under its streams.
+            self?.endAllCancellerProcesses()
+            done()
+        }
         for (serial, state) in enforced {
             // A stream's entries are cleared only when all its undos succeeded: after a lost
             // connection they stay for the next agent.

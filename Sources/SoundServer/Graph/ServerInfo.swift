@@ -19,6 +19,14 @@ public struct ServerInfo: Hashable, Sendable {
     /// This server instance's identity (changes on restart): the key for journals.
     public var instance: ServerInstance
 
+    /// Whether the server is pipewire-pulse (PipeWire's PulseAudio server), which names itself
+    /// `PulseAudio (on PipeWire 0.3.65)`; PulseAudio itself says `pulseaudio`.
+    ///
+    /// ```swift
+    /// if info.isPipeWirePulse { print("PipeWire runs the graph") }
+    /// ```
+    public var isPipeWirePulse: Bool { name.contains("(on PipeWire") }
+
     /// Server facts.
     public init(
         name: String, version: String, userName: String = "", hostName: String = "", defaultSinkName: String? = nil,
