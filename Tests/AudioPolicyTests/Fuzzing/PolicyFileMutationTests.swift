@@ -8,8 +8,9 @@ import TOMLReader
 ///
 /// Bounded by iteration count, never by time; the seed is printed, and
 /// `AUDIOSESSION_MUTATION_SEED=0x… swift test --filter PolicyFileMutationTests` replays a run.
-/// Mutants grow at most 64 bytes over their seed, so they stay far from the nesting depths whose
-/// bounds are the reader's own business (its depth tests), and find what small edits break.
+/// Mutants grow at most 64 bytes over their seed: they find what small edits break and never build
+/// the thousands-deep keys or arrays that exhaust the stack (the reader's depth bounds are checked
+/// by tests of their own).
 @Suite("Mutated policy files are read or refused with a position")
 struct PolicyFileMutationTests {
     static let readerIterations = 6_000
