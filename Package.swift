@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "AudioPolicyTests",
             dependencies: [
-                "AudioPolicy", "AudioSessionModel", "TOMLReader", "PolicyScenarios",
+                "AudioPolicy", "AudioSessionModel", "TOMLReader", "PolicyScenarios", "AudioSessionTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"],
@@ -218,3 +218,21 @@ let package = Package(
             swiftSettings: strictSwift),
     ]
 )
+
+// MARK: Fuzzing (scripts/fuzz): libFuzzer targets under Fuzz/, declared only when the build asks for
+// them (AUDIOSESSION_FUZZ=1, in the scratch path .build-fuzz), so the main build and `swift test`
+// never see them. scripts/fuzz adds `-sanitize=fuzzer` to every module, for the coverage of the code under test.
+if Context.environment["AUDIOSESSION_FUZZ"] == "1" {
+    let fuzzing = strictSwift + [.unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        // Policy files: the TOML reader, then the loader over an in-memory file system.
+        .executableTarget(
+            name: "FuzzPolicyFiles", dependencies: ["AudioPolicy", "TOMLReader"], path: "Fuzz/FuzzPolicyFiles",
+            swiftSettings: fuzzing),
+        // Agent calls: D-Bus wire-format bytes, read as the agent reads an incoming call.
+        .executableTarget(
+            name: "FuzzAgentCalls",
+            dependencies: ["AudioSessionAgent", "AudioSessionBus", "AudioSessionContract", "AudioSessionModel"],
+            path: "Fuzz/FuzzAgentCalls", swiftSettings: fuzzing),
+    ]
+}

@@ -1,3 +1,4 @@
+import AudioSessionTesting
 import Testing
 
 @testable import AudioSessionAgent

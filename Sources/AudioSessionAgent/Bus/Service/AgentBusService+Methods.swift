@@ -2,40 +2,42 @@ import AudioSessionContract
 import AudioSessionBus
 
 extension AgentBusService {
-    /// The exported object: every method of the contract, each charged to its app's call budget
-    /// and checked against the contract first. Its handlers hold the service until the object is
-    /// unexported or the connection closes (``stop()``).
+    /// The exported object: every method of the contract, each call charged to its app's call
+    /// budget and read into an ``AgentRequest`` (checked against the contract) before it is
+    /// answered. Its handlers hold the service until the object is unexported or the connection
+    /// closes (``stop()``).
     func exportedObject() -> BusObject {
-        let handlers: [(String, @Sendable (BusMethodCall) async throws(BusError) -> BusArguments)] = [
-            ("RegisterSession", { call throws(BusError) in try await self.registerSession(call) }),
-            ("UnregisterSession", { call throws(BusError) in try self.unregisterSession(call) }),
-            ("SetConfiguration", { call throws(BusError) in try self.setConfiguration(call) }),
-            ("Activate", { call throws(BusError) in try self.activate(call) }),
-            ("Deactivate", { call throws(BusError) in try self.deactivate(call) }),
-            ("GetState", { call throws(BusError) in try self.state(call) }),
-            ("GetCurrentRoute", { call throws(BusError) in try self.currentRoute(call) }),
-            ("OverrideOutputPort", { call throws(BusError) in try self.overrideOutputPort(call) }),
-            ("SetPreferredInput", { call throws(BusError) in try self.setPreferredInput(call) }),
-            ("GetStatus", { _ throws(BusError) in self.agentStatus() }),
-            ("ListSessions", { _ throws(BusError) in self.listSessions() }),
-            ("ListStreams", { _ throws(BusError) in self.listStreams() }),
-            ("ExplainStream", { call throws(BusError) in try self.explainStream(call) }),
-            ("GetInputProcessing", { call throws(BusError) in try self.inputProcessing(call) }),
-        ]
         let contract = self.contract
-        let methods = handlers.map { name, handler in
+        let methods = AgentRequest.methods.map { name in
             BusMethod.async(name) { call in
                 try await self.admit(call)
-                do throws(CallMismatch) {
-                    try contract.check(method: name, signature: call.arguments.signature.rawValue)
-                } catch {
-                    throw BusError(BusErrorName(rawValue: error.busErrorName.rawValue), error.description)
-                }
-                return try await handler(call)
+                let request = try AgentRequest(method: name, arguments: call.arguments, contract: contract)
+                return try await self.answer(request, to: call)
             }
         }
         return BusObject(
             path: objectPath, interfaces: [BusInterface(AgentInterface.name, methods: methods)],
             introspectionXML: AgentInterface.introspectionXML)
+    }
+
+    /// Answers one request; `call` says who made it.
+    private func answer(_ request: AgentRequest, to call: BusMethodCall) async throws(BusError) -> BusArguments {
+        switch request {
+        case .registerSession(let properties): try await registerSession(properties, call)
+        case .unregisterSession(let id): try unregisterSession(id, call)
+        case .setConfiguration(let id, let category, let mode, let options):
+            try setConfiguration(id, category: category, mode: mode, options: options, call)
+        case .activate(let id): try activate(id, call)
+        case .deactivate(let id, let notifyOthers): try deactivate(id, notifyOthers: notifyOthers, call)
+        case .getState(let id): try state(id, call)
+        case .getCurrentRoute(let id): try currentRoute(id, call)
+        case .overrideOutputPort(let id, let port): try overrideOutputPort(id, port: port, call)
+        case .setPreferredInput(let id, let uid): try setPreferredInput(id, portUID: uid, call)
+        case .getStatus: agentStatus()
+        case .listSessions: listSessions()
+        case .listStreams: listStreams()
+        case .explainStream(let id): try explainStream(id)
+        case .getInputProcessing(let id): try inputProcessing(id)
+        }
     }
 }

@@ -13,14 +13,12 @@ extension AgentBusService {
     /// `GetInputProcessing(session) -> (processing, canceller)`: `none` and `""`, or
     /// `echo-cancellation` and the canceller that really runs (`speex` or `webrtc`; pipewire-pulse
     /// runs WebRTC whatever the policy names).
-    func inputProcessing(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (text) = try call.arguments.decode(String.self)
-        let id = SessionID(text)
+    func inputProcessing(_ id: SessionID) throws(BusError) -> BusArguments {
         let found = coordinator.read { view -> (known: Bool, canceller: EchoCancellerKind?) in
             (view.registry.sessions.contains { $0.id == id }, view.engine.echoCanceller(of: id)?.settings.kind)
         }
         guard found.known else {
-            throw BusError(.noSuchSession, "no session \(UntrustedText.excerpt(text)); ListSessions shows the live ones")
+            throw BusError(.noSuchSession, "no session \(UntrustedText.excerpt(id.rawValue)); ListSessions shows the live ones")
         }
         guard let kind = found.canceller else { return [.string(Self.noProcessing), .string("")] }
         let runsWebRTCOnly = status.current.server.lowercased().contains("pipewire")

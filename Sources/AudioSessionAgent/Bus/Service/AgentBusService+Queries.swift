@@ -65,10 +65,9 @@ extension AgentBusService {
         return info.app.identifiers.first ?? ""
     }
 
-    func explainStream(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (text) = try call.arguments.decode(String.self)
-        guard let explanation = coordinator.read({ $0.engine.explanation(of: StreamID(text)) }) else {
-            throw BusError(.noSuchStream, "no stream \(UntrustedText.excerpt(text)); ListStreams shows the live ones")
+    func explainStream(_ id: StreamID) throws(BusError) -> BusArguments {
+        guard let explanation = coordinator.read({ $0.engine.explanation(of: id) }) else {
+            throw BusError(.noSuchStream, "no stream \(UntrustedText.excerpt(id.rawValue)); ListStreams shows the live ones")
         }
         let duckedBy = explanation.duckedBy.sorted { $0.key < $1.key }.map { who, level in
             BusValue.structure([.string(AgentWireNames.participant(who)), .double(level)])

@@ -10,9 +10,7 @@ extension AgentBusService {
     /// The values `OverrideOutputPort` accepts, in the order its errors list them.
     static let outputOverrides = ["none", "speaker"]
 
-    func overrideOutputPort(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (text, port) = try call.arguments.decode(String.self, String.self)
-        let id = SessionID(text)
+    func overrideOutputPort(_ id: SessionID, port: String, _ call: BusMethodCall) throws(BusError) -> BusArguments {
         try ownedSessionCall(call, id) { () throws(BusError) -> PolicyEvent in
             guard Self.outputOverrides.contains(port) else {
                 throw BusError(
@@ -24,9 +22,7 @@ extension AgentBusService {
         return []
     }
 
-    func setPreferredInput(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (text, uid) = try call.arguments.decode(String.self, String.self)
-        let id = SessionID(text)
+    func setPreferredInput(_ id: SessionID, portUID uid: String, _ call: BusMethodCall) throws(BusError) -> BusArguments {
         let (device, inputs) = coordinator.read { view in
             (view.engine.device(withPortUID: uid, direction: .capture), view.engine.availablePorts(.capture).map(\.uid))
         }

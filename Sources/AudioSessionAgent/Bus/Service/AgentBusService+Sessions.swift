@@ -5,18 +5,7 @@ import AudioSessionBus
 import AudioSessionModel
 
 extension AgentBusService {
-    func registerSession(_ call: BusMethodCall) async throws(BusError) -> BusArguments {
-        let (wire) = try call.arguments.decode([String: BusVariant].self)
-        let properties: SessionProperties
-        do {
-            properties = try SessionProperties(
-                wire: wire.mapValues { variant in
-                    if case .string(let text) = variant.value { return .string(text) }
-                    return .other(signature: variant.value.type.signature)
-                })
-        } catch {
-            throw BusError(error)
-        }
+    func registerSession(_ properties: SessionProperties, _ call: BusMethodCall) async throws(BusError) -> BusArguments {
         let caller = await caller(of: call.sender)
         let session: RegisteredSession
         do {
@@ -44,25 +33,23 @@ extension AgentBusService {
         return [.string(session.id.rawValue), .string(session.token.rawValue)]
     }
 
-    func unregisterSession(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (id) = try call.arguments.decode(String.self)
+    func unregisterSession(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
         try sessionCall(call) { registry throws(SessionRegistryError) in
-            try registry.unregister(SessionID(id), by: call.sender)
+            try registry.unregister(id, by: call.sender)
         }
         return []
     }
 
-    func setConfiguration(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (id, category, mode, options) = try call.arguments.decode(String.self, String.self, String.self, [String].self)
+    func setConfiguration(
+        _ id: SessionID, category: String, mode: String, options: [String], _ call: BusMethodCall
+    ) throws(BusError) -> BusArguments {
         try sessionCall(call) { registry throws(SessionRegistryError) in
-            try registry.configure(SessionID(id), by: call.sender, category: category, mode: mode, options: options)
+            try registry.configure(id, by: call.sender, category: category, mode: mode, options: options)
         }
         return []
     }
 
-    func activate(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (text) = try call.arguments.decode(String.self)
-        let id = SessionID(text)
+    func activate(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
         let status = self.status
         let (outcome, decisions) = coordinator.transact { registry -> (Result<Void, BusError>, [PolicyEvent]) in
             do throws(SessionRegistryError) {
@@ -87,17 +74,14 @@ extension AgentBusService {
         return []
     }
 
-    func deactivate(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (id, notifyOthers) = try call.arguments.decode(String.self, Bool.self)
+    func deactivate(_ id: SessionID, notifyOthers: Bool, _ call: BusMethodCall) throws(BusError) -> BusArguments {
         try sessionCall(call) { registry throws(SessionRegistryError) in
-            try registry.deactivate(SessionID(id), by: call.sender, notifyOthers: notifyOthers)
+            try registry.deactivate(id, by: call.sender, notifyOthers: notifyOthers)
         }
         return []
     }
 
-    func state(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (text) = try call.arguments.decode(String.self)
-        let id = SessionID(text)
+    func state(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
         let answer = coordinator.read { view -> Result<BusArguments, SessionRegistryError> in
             Result { () throws(SessionRegistryError) in
                 let session = try view.registry.session(id, ownedBy: call.sender)
@@ -119,9 +103,7 @@ extension AgentBusService {
 
     /// The engine's route for the session, the one its `RouteChanged` notices describe; the
     /// graph (``SessionRouteSource``) only for a session the engine does not know yet.
-    func currentRoute(_ call: BusMethodCall) throws(BusError) -> BusArguments {
-        let (text) = try call.arguments.decode(String.self)
-        let id = SessionID(text)
+    func currentRoute(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
         let catalog = self.catalog
         let found = coordinator.read { view -> Result<(RouteDescription?, [StreamID], Bool), SessionRegistryError> in
             Result { () throws(SessionRegistryError) in
