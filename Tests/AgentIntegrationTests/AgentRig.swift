@@ -50,9 +50,9 @@ struct AgentRig: Sendable {
 
     static var shippedPolicy: String { packageRoot + "/policies/default.toml" }
 
-    /// Starts `audiosessiond` (the shipped policy unless `policy` is given) and returns once it
+    /// Starts `audiosessiond` (the shipped policy unless `policy` is given; nil: the search order) and returns once it
     /// owns its bus name and answers `audiosessionctl status`.
-    func startAgent(policy: String = AgentRig.shippedPolicy) async throws -> ChildProcess {
+    func startAgent(policy: String? = AgentRig.shippedPolicy) async throws -> ChildProcess {
         let agent = try spawnAgent(policy: policy)
         do {
             try await waitUntilAnswering(agent)
@@ -63,17 +63,18 @@ struct AgentRig: Sendable {
         return agent
     }
 
-    /// Starts `audiosessiond` without waiting for it.
-    func spawnAgent(policy: String = AgentRig.shippedPolicy) throws -> ChildProcess {
+    /// Starts `audiosessiond` without waiting for it. With `policy` nil the agent follows the
+    /// search order a user's agent follows: the shipped default, then the fragments in the server's
+    /// `XDG_CONFIG_HOME/audiosession/policy.d` (read again on SIGHUP).
+    func spawnAgent(policy: String? = AgentRig.shippedPolicy) throws -> ChildProcess {
         var environment = environment
         environment["XDG_CONFIG_DIRS"] = directory + "/no-system-config"
+        environment["AUDIOSESSION_SHIPPED_POLICY"] = Self.shippedPolicy
         // At debug level the log names every pause, mute, ramp and release: a failure's record
         // then tells what the agent did, not only what the test saw.
         return try ChildProcess(
-            [
-                Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend, "--policy", policy,
-                "--log-level", "debug",
-            ],
+            [Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", backend]
+                + (policy.map { ["--policy", $0] } ?? []) + ["--log-level", "debug"],
             environment: environment, outputDirectory: directory)
     }
 
