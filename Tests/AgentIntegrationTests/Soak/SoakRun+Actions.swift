@@ -50,7 +50,9 @@ extension SoakRun {
         let name = "session-\(clientCount)"
         let command: [String]
         if category == "record" {
-            command = ["timeout", "2", "parec", "-d", "mic", "--raw", "--property=media.name=\(name)"]
+            // A client name of its own: the checks' recorders are parecs too, and must not start
+            // from what the server saved for the round's recorders.
+            command = ["timeout", "2", "parec", "-d", "mic", "--raw", "--client-name=soak-recorder", "--property=media.name=\(name)"]
         } else {
             command = player(name, role: nil)
         }
@@ -151,17 +153,8 @@ extension SoakRun {
     // MARK: Devices and the server
 
     /// Plugs the headphones in, or unplugs them while streams may play on them.
-    ///
-    /// Known leak, found by this soak (issue 18; seed 11 on pipewire-pulse, 2 runs of 3): a legacy
-    /// phone stream playing on the headphones when they are unplugged is held silent, and after it
-    /// ends WirePlumber's restore-stream keeps `Output/Audio:media.role:Communication:mute=true`, so
-    /// the next call starts muted. The suite's short form does not unplug while a phone stream
-    /// plays, so that it passes until the leak is fixed; `scripts/soak` keeps the unplug and fails.
     func togglePlug() async throws -> String {
         if let plugged = headphones {
-            if settings.isSuiteForm, clients.contains(where: { $0.isRunning && $0.command.contains("--property=media.role=phone") }) {
-                return "unplug left out (suite form: a phone stream plays, the known leak)"
-            }
             headphones = nil
             bedMayBeHeld = true
             try await rig.server.unplug(plugged)

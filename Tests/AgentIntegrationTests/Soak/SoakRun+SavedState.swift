@@ -2,6 +2,7 @@ import AudioSessionTesting
 import Foundation
 import PulseBackend
 import SoundServer
+import Testing
 
 /// The server's saved state, which outlives every stream: nothing the agent did may be saved there.
 /// The soak never sets a volume, mute or device by hand, so any saved mute, volume other than
@@ -20,17 +21,43 @@ extension SoakRun {
                 return left.isEmpty ? nil : left.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.describe($0.value))" }.joined(separator: "; ")
             }
         case .pipewirePulse, .pipewireNative:
-            try await check("WirePlumber's restore-stream file holds no volume, mute or target of the agent's") {
-                let saved = try rig.pipewire.wirePlumberState("restore-stream")
-                let left = saved.filter { key, value in !Self.isCleanWirePlumberValue(key: key, value: value) }
-                return left.isEmpty ? nil : left.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            try await checkWirePlumber("WirePlumber's restore-stream file holds no volume, mute or target of the agent's") {
+                try wirePlumberLeaks()
             }
-            try await check("route-settings holds no volume, mute or target of the agent's") {
-                let entries = try await rig.pipewire.metadata(named: "route-settings")
-                let left = entries.filter { !Self.isCleanRouteSetting($0.value) }
-                return left.isEmpty ? nil : left.map { "\($0.key) = \($0.value)" }.joined(separator: "; ")
+            try await checkWirePlumber("route-settings holds no volume, mute or target of the agent's") {
+                var left: [String: String] = [:]
+                for entry in try await rig.pipewire.metadata(named: "route-settings") where !Self.isCleanRouteSetting(entry.value) {
+                    left[entry.key] = entry.value
+                }
+                return left
             }
         }
+    }
+
+    /// A check of WirePlumber's saved state: `leaks` (key: value) must come back empty. In the
+    /// suite's short form on PipeWire a failure is the known leak (see
+    /// ``SoakSettings/toleratesKnownWirePlumberLeak``): recorded as such, and what it left is not
+    /// reported again, so that the run goes on and every other check can still fail it.
+    func checkWirePlumber(_ name: String, _ leaks: () async throws -> [String: String]) async throws {
+        do {
+            try await check(name) {
+                let left = try await leaks().filter { reportedWirePlumberLeaks[$0.key] != $0.value }
+                return left.isEmpty ? nil : left.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: "; ")
+            }
+        } catch let failure as SoakFailure where settings.toleratesKnownWirePlumberLeak {
+            for (key, value) in try await leaks() { reportedWirePlumberLeaks[key] = value }
+            log("round \(round): known leak (issue 18's report): \(failure.check): \(failure.detail)")
+            withKnownIssue(
+                "a stream that ends while held leaves the agent's duck or mute in WirePlumber's saved state", isIntermittent: true
+            ) {
+                Issue.record("\(failure)")
+            }
+        }
+    }
+
+    /// The keys of WirePlumber's restore-stream file that hold something the soak never chose.
+    func wirePlumberLeaks() throws -> [String: String] {
+        try rig.pipewire.wirePlumberState("restore-stream").filter { key, value in !Self.isCleanWirePlumberValue(key: key, value: value) }
     }
 
     /// What the server has saved, for the run's last lines: how many entries, and which.
