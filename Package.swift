@@ -188,7 +188,8 @@ let package = Package(
             ],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "AgentIntegrationTests", dependencies: ["audiosessiond", "audiosessionctl", "AudioSessionTesting", "AudioSessionBus"],
+            name: "AgentIntegrationTests",
+            dependencies: ["audiosessiond", "audiosessionctl", "AudioSessionTesting", "AudioSessionBus", "PulseBackend", "SoundServer"],
             swiftSettings: strictSwift),
         // The agent's native PipeWire backend: translation units, then the real binary on PipeWire + WirePlumber.
         .testTarget(

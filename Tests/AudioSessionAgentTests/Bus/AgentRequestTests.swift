@@ -48,7 +48,7 @@ struct AgentRequestTests {
                 contract: contract)
         }
         #expect(control?.name.rawValue == AgentErrorName.invalidArguments.rawValue)
-        #expect(control?.message.contains("printable text without control characters") == true)
+        #expect(control?.message.contains("printable text without control, bidirectional or zero-width characters") == true)
         let unknown = #expect(throws: BusError.self) {
             try AgentRequest(
                 method: "RegisterSession", arguments: [.dictionary(key: .string, value: .variant, [.string("volume"): .variant(.double(1))])],
