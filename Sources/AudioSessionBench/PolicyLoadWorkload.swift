@@ -19,6 +19,8 @@ struct PolicyLoadWorkload {
 
     var shape: Shape
     var count: Int
+    /// Where the loader is told the file is.
+    static let path = "/bench/policy.toml"
 
     /// The file's bytes.
     var text: [UInt8] {
@@ -43,9 +45,9 @@ struct PolicyLoadWorkload {
             switch shape {
             case .appRules:
                 let loader = PolicyLoader(
-                    fileSystem: InMemoryPolicyFile(bytes: bytes),
-                    searchPath: PolicySearchPath(environment: [:], shippedPolicy: InMemoryPolicyFile.path))
-                _ = try loader.load(explicitFile: InMemoryPolicyFile.path)
+                    fileSystem: InMemoryPolicyFileSystem(files: [Self.path: bytes]),
+                    searchPath: PolicySearchPath(environment: [:], shippedPolicy: Self.path))
+                _ = try loader.load(explicitFile: Self.path)
             case .tableHeaders, .inlineKeys:
                 _ = try TOMLDocument(parsingUTF8: bytes)
             }
