@@ -11,9 +11,8 @@ import UnixSignals
 ///
 /// ``start(_:)`` refuses to start, with a message that says why, when the `--policy` file is bad
 /// (a bad file of the search order is logged and the shipped default runs instead, see
-/// ``PolicySource/fallback()``), the bus is
-/// unreachable or another agent owns `org.audiosession.Agent`, or the sound server cannot be
-/// reached; nothing is left behind then. ``run()`` runs until SIGTERM or SIGINT (graceful: the bus
+/// ``PolicySource/fallback()``), the bus is unreachable or another agent owns
+/// `org.audiosession.Agent`, or the sound server cannot be reached; nothing is left behind then. ``run()`` runs until SIGTERM or SIGINT (graceful: the bus
 /// name is released and the agent undoes every change it made). When the sound server goes away the
 /// agent stays, on either backend: ``ReconnectingAgentService`` broadcasts `MediaServicesLost`, keeps the sessions, and
 /// broadcasts `MediaServicesReset` once the server is back.
