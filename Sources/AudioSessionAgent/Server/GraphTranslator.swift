@@ -222,14 +222,16 @@ final class GraphTranslator: @unchecked Sendable {
                     flatpakAppID: session.owner.flatpakID)
             }
         } ?? []
-        let owners = coordinator?.readOnLoop { view in
-            (view.registry.limits.taggedStreamsPerApp, view.registry.sessions.map { ($0.id, AppAccount($0.owner)) })
+        // Whose app each session is, for the per-app limit on tagged streams.
+        let accounts = coordinator?.readOnLoop { view in
+            (limit: view.registry.limits.taggedStreamsPerApp,
+             bySession: Dictionary(view.registry.sessions.map { ($0.id, AppAccount($0.owner)) }, uniquingKeysWith: { first, _ in first }))
         }
         return StreamTranslation.info(
             for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions,
             serverModules: modules?.plan ?? ServerModulePlan(), serverSetsClientSecurity: serverSetsClientSecurity
         ) { resolution in
-            admitted(resolution, stream: ref.id, limit: owners?.0, accounts: Dictionary(owners?.1 ?? [], uniquingKeysWith: { first, _ in first }))
+            admitted(resolution, stream: ref.id, limit: accounts?.limit, accounts: accounts?.bySession ?? [:])
         }
     }
 
