@@ -84,4 +84,31 @@ struct IdentityEvidenceTests {
             name: "calls", apps: ["org.example.Phone"], rank: 90, evidence: [.verified, .claimed, .declared])]))
         #expect(engine.rank(of: configuration, app: declared).0 == 90)
     }
+
+    @Test func explainNamesTheIDAReservedRankWasWonByAndAnExemptSessionsID() throws {
+        let calls = RankRule(name: "calls", categories: [.playAndRecord], apps: ["org.example.Phone"], rank: 90, exclusive: true)
+        let reader = AppRule(match: ["orca"], exempt: true)
+        var engine = PolicyEngine(policy: Policy(
+            rankRules: [calls], roles: [.music: RoleBehavior(category: .playback, options: [.mixWithOthers])], appRules: [reader]))
+        let speech = AppIdentity(processBinary: "orca", evidence: .init(processBinary: .verified))
+        _ = engine.handle(.sessionRegistered("reader", app: speech))
+        _ = engine.handle(.sessionConfigured("reader", try SessionConfiguration(category: .playback)))
+        _ = engine.handle(.streamAppeared(
+            StreamInfo(id: "speech", direction: .playback, properties: [:], session: "reader", isSounding: true)))
+        _ = engine.handle(.sessionActivated("reader"))
+        _ = engine.handle(.streamAppeared(
+            StreamInfo(id: "song", direction: .playback, properties: ["media.role": "music"], isSounding: true)))
+        let phone = AppIdentity(flatpakID: "org.example.Phone", evidence: .init(flatpakID: .verified))
+        _ = engine.handle(.sessionRegistered("phone", app: phone))
+        _ = engine.handle(.sessionConfigured("phone", try SessionConfiguration(category: .playAndRecord, mode: .voiceChat)))
+        _ = engine.handle(.sessionActivated("phone"))
+
+        let song = try #require(engine.explanation(of: "song")).description
+        #expect(song.contains(#"session phone (rank 90 as verified Flatpak app id "org.example.Phone")"#), "\(song)")
+        let exempt = try #require(engine.explanation(of: "speech"))
+        #expect(exempt.effect == .playing, "\(exempt)")
+        #expect(
+            exempt.description.contains(#"its session's app is exempt: verified process binary "orca" (rule for orca)"#),
+            "\(exempt)")
+    }
 }

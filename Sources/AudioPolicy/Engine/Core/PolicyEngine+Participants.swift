@@ -60,6 +60,25 @@ extension PolicyEngine {
         return (rule?.rank ?? state.policy.ranks.defaultRank, rule)
     }
 
+    /// The id a participant's app won its rank rule by, when the rule is reserved for named apps.
+    func reservedRankMatch(of participant: Participant) -> IdentityMatch? {
+        guard let rule = facts(of: participant)?.rankRule, !rule.apps.isEmpty else { return nil }
+        let app: AppIdentity?
+        switch participant {
+        case .session(let id): app = state.sessions[id]?.app
+        case .stream(let id): app = state.streams[id]?.info.app
+        }
+        return app?.firstMatch(accepting: rule.evidence, rule.apps.contains)
+    }
+
+    /// Why a session's app is exempt, for explanations; `nil` when it is not.
+    func sessionExemption(of id: SessionID) -> String? {
+        guard let session = state.sessions[id], session.appExempt,
+            let (rule, match) = appRuleMatch(for: session.app), rule.exempt
+        else { return nil }
+        return "its session's app is exempt: \(match) (rule for \(rule.match.joined(separator: ", ")))"
+    }
+
     func standing(of configuration: SessionConfiguration, app: AppIdentity) -> RankStanding {
         let (rank, rule) = rank(of: configuration, app: app)
         return RankStanding(configuration: configuration, rank: rank, rule: rule)
