@@ -1,4 +1,5 @@
 import AudioPolicy
+import AudioSessionContract
 import Logging
 import PulseBackend
 import SoundServer
@@ -24,11 +25,16 @@ final class GraphTranslator: @unchecked Sendable {
     private var infos: [StreamID: StreamInfo] = [:]
     private var isFollowing = false
     private var resolveAgain: (any LoopTimer)?
+    /// Whether the server sets its clients' `pipewire.*` properties itself (native PipeWire).
+    private let serverSetsClientSecurity: Bool
+    /// The streams each app joined to its sessions by a token, against its limit.
+    private var taggedStreams = TaggedStreamLedger(limit: SessionLimits.standard.taggedStreamsPerApp)
 
     init(
         table: ServerStreamTable, enforcer: any StreamEnforcing, modules: ServerModuleSteward?,
-        resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger
+        resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger, serverSetsClientSecurity: Bool = false
     ) {
+        self.serverSetsClientSecurity = serverSetsClientSecurity
         self.table = table
         self.enforcer = enforcer
         self.modules = modules
@@ -69,6 +75,7 @@ final class GraphTranslator: @unchecked Sendable {
             .map { PolicyEvent.deviceRemoved(StreamTranslation.deviceID(of: $0)) }
         end()
         infos = [:]
+        taggedStreams = TaggedStreamLedger(limit: taggedStreams.limit)
         return streams + devices
     }
 
@@ -144,7 +151,10 @@ final class GraphTranslator: @unchecked Sendable {
         infos[ref.id] = info
         logger.debug(
             "stream appeared",
-            metadata: ["stream.id": "\(ref.id)", "stream.role": "\(stream.role ?? "none")", "session.id": "\(info.session?.rawValue ?? "none")"])
+            metadata: [
+                "stream.id": "\(ref.id)", "stream.role": "\(UntrustedText.excerpt(stream.role ?? "none"))",
+                "session.id": "\(info.session?.rawValue ?? "none")",
+            ])
         enforcer.streamAppearing(ref, stream)
         coordinator?.handleOnLoop(.streamAppeared(info))
         enforcer.streamAppeared(ref, stream)
@@ -169,6 +179,7 @@ final class GraphTranslator: @unchecked Sendable {
     private func vanished(_ stream: SoundStream) {
         guard let ref = table.remove(stream) else { return }
         infos[ref.id] = nil
+        taggedStreams.release(ref.id)
         coordinator?.handleOnLoop(.streamVanished(ref.id))
         enforcer.streamVanished(ref, last: stream)
     }
@@ -211,8 +222,49 @@ final class GraphTranslator: @unchecked Sendable {
                     flatpakAppID: session.owner.flatpakID)
             }
         } ?? []
+        // Whose app each session is, for the per-app limit on tagged streams.
+        let accounts = coordinator?.readOnLoop { view in
+            (limit: view.registry.limits.taggedStreamsPerApp,
+             bySession: Dictionary(view.registry.sessions.map { ($0.id, AppAccount($0.owner)) }, uniquingKeysWith: { first, _ in first }))
+        }
         return StreamTranslation.info(
-            for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions, serverModules: modules?.plan ?? ServerModulePlan())
+            for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions,
+            serverModules: modules?.plan ?? ServerModulePlan(), serverSetsClientSecurity: serverSetsClientSecurity
+        ) { resolution in
+            admitted(resolution, stream: ref.id, limit: accounts?.limit, accounts: accounts?.bySession ?? [:])
+        }
+    }
+
+    /// The resolution, unless it joins the stream by a token to a session whose app is at its
+    /// limit of tagged streams: then the stream takes part without a session, and the app is
+    /// logged once.
+    private func admitted(
+        _ resolution: SessionResolution, stream: StreamID, limit: Int?, accounts: [SessionID: AppAccount]
+    ) -> SessionResolution {
+        if let limit { taggedStreams.limit = limit }
+        let joinsByToken: Bool
+        switch resolution.match {
+        case .libraryToken?, .environmentToken?: joinsByToken = true
+        default: joinsByToken = false
+        }
+        guard joinsByToken, let session = resolution.session, let account = accounts[session] else {
+            taggedStreams.release(stream)
+            return resolution
+        }
+        switch taggedStreams.admit(stream, to: account) {
+        case .joined:
+            return resolution
+        case .refused(let firstTime):
+            if firstTime {
+                logger.warning(
+                    "an app has as many tagged streams as it may: further ones take part without their session",
+                    metadata: [
+                        "app.account": "\(UntrustedText.excerpt(account.description))",
+                        "limit": "\(taggedStreams.limit)", "stream.id": "\(stream)",
+                    ])
+            }
+            return .unmatched
+        }
     }
 }
 

@@ -56,8 +56,8 @@ public struct SessionRegistry: Hashable, Sendable {
     /// Registers a session owned by `caller`'s connection; feed its ``RegisteredSession/registrationEvent``
     /// to the engine.
     ///
-    /// The app identity combines what the bus and the caller's process say (PID, binary, Flatpak id)
-    /// with the application id the app declared.
+    /// The app identity combines what the bus and the caller's process say (PID, binary, Flatpak id:
+    /// verified) with the application id the app declared.
     public mutating func register(
         _ properties: SessionProperties, from caller: BusCaller, token: StreamToken = .random()
     ) throws(SessionRegistryError) -> RegisteredSession {
@@ -76,7 +76,7 @@ public struct SessionRegistry: Hashable, Sendable {
         nextNumber += 1
         let app = AppIdentity(
             applicationID: properties.applicationID, processBinary: caller.processBinary, flatpakID: caller.flatpakID,
-            processID: caller.processID.map(Int.init))
+            processID: caller.processID.map(Int.init), evidence: caller.evidence)
         let session = RegisteredSession(id: id, token: token, owner: caller, app: app)
         byID[id] = session
         byToken[token] = id

@@ -34,10 +34,10 @@ extension AgentBusService {
         case .overrideOutputPort(let id, let port): try overrideOutputPort(id, port: port, call)
         case .setPreferredInput(let id, let uid): try setPreferredInput(id, portUID: uid, call)
         case .getStatus: agentStatus()
-        case .listSessions: listSessions()
-        case .listStreams: listStreams()
+        case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
+        case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))
         case .explainStream(let id): try explainStream(id)
-        case .getInputProcessing(let id): try inputProcessing(id)
+        case .getInputProcessing(let id): try inputProcessing(id, in: QueryScope(caller: await caller(of: call.sender)))
         }
     }
 }

@@ -13,9 +13,10 @@ extension AgentBusService {
         ]
     }
 
-    func listSessions() -> BusArguments {
+    /// `ListSessions`: the sessions `scope` lets the caller see.
+    func listSessions(in scope: QueryScope) -> BusArguments {
         let rows = coordinator.read { view in
-            view.registry.sessions.map { session -> BusValue in
+            view.registry.sessions.filter(scope.includes).map { session -> BusValue in
                 let configuration = session.configuration
                 return .structure([
                     .string(session.id.rawValue), .string(session.owner.uniqueName),
@@ -35,10 +36,12 @@ extension AgentBusService {
         ]
     }
 
-    func listStreams() -> BusArguments {
+    /// `ListStreams`: the streams `scope` lets the caller see.
+    func listStreams(in scope: QueryScope) -> BusArguments {
         let catalog = self.catalog
         let rows = coordinator.read { view in
-            catalog.streams.values.sorted { $0.id < $1.id }.map { info -> BusValue in
+            let visible = catalog.streams.values.filter { scope.includes($0, sessions: view.registry) }
+            return visible.sorted { $0.id < $1.id }.map { info -> BusValue in
                 let explanation = view.engine.explanation(of: info.id)
                 let effect = explanation?.effect ?? .playing
                 return .structure([

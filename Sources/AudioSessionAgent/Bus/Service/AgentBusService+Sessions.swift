@@ -28,7 +28,7 @@ extension AgentBusService {
             metadata: [
                 "session.id": "\(session.id)", "bus.connection": "\(call.sender)",
                 "process.id": "\(caller.processID.map(String.init) ?? "unknown")",
-                "app.identity": "\(session.app.identifiers.first ?? "")",
+                "app.identity": "\(UntrustedText.excerpt(session.app.identifiers.first ?? ""))",
             ])
         return [.string(session.id.rawValue), .string(session.token.rawValue)]
     }

@@ -62,9 +62,12 @@ public final class AgentBusService: Service, Sendable {
     ///     (the engine's route answers for every other); without one such a session gets an empty route.
     ///   - callRates: how fast each app may call, timed by the coordinator's clock (the monotonic
     ///     clock when it has none).
+    ///   - processes: where callers' processes are looked up (binary, Flatpak app id); `/proc`
+    ///     unless a test describes its own.
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)? = nil, callRates: CallRateLimits = .standard,
+        processes: any ProcessTable = LinuxProcessTable(),
         logger: Logger = Logger(label: "org.audiosession.agent")
     ) async throws(AgentBusServiceError) -> AgentBusService {
         let contract: InterfaceDescription
@@ -84,7 +87,7 @@ public final class AgentBusService: Service, Sendable {
         }
         let service = AgentBusService(
             connection: connection, coordinator: coordinator, catalog: catalog, status: status, routes: routes,
-            contract: contract, processes: LinuxProcessTable(),
+            contract: contract, processes: processes,
             rateLimiter: CallRateLimiter(limits: callRates, clock: coordinator.clock ?? MonotonicAgentClock()),
             departures: departures, logger: logger)
         do {
