@@ -3,7 +3,7 @@
 ///
 /// Only the owning connection is told it over the bus (listings never show it), but every client
 /// of the sound server can read it off a stream: it is a claim, not a secret. A ``StreamTokenUse/bound``
-/// token joins streams only from the client the session bound (``ClientBindings``); a token is
+/// token joins streams only from the client the session bound with its client nonce; a token is
 /// handed out again only with the ``StreamTokenSecret`` it derives from.
 ///
 /// ```swift
