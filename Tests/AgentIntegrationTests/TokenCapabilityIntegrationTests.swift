@@ -6,12 +6,15 @@ import Testing
 extension AgentIntegrationTests {
     /// Stream tokens as capabilities (issue 18, finding 3): a token read from the sound server does
     /// not let another client's stream join its session, and an ended session's token goes to
-    /// nobody who cannot show its secret. On PulseAudio (minimal), with real paplay and pactl.
+    /// nobody who cannot show its secret. With real paplay and pactl; the attacks on PulseAudio
+    /// (minimal) and through pipewire-pulse, the registration on PulseAudio alone.
     @Suite("stream tokens as capabilities")
     struct TokenCapabilities {
-        @Test("borrow: paplay tagged with a call's token, read from pactl, is the music it declares: silent during the call")
-        func borrowedCallToken() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
+        @Test(
+            "borrow: paplay tagged with a call's token, read from pactl, is the music it declares: silent during the call",
+            arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+        func borrowedCallToken(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
             defer { speaker.stop() }
@@ -41,9 +44,11 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
-        @Test("duck at rank: a stream of another client carrying a duck-others session's token is ducked like other music")
-        func borrowedDuckToken() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
+        @Test(
+            "duck at rank: a stream of another client carrying a duck-others session's token is ducked like other music",
+            arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+        func borrowedDuckToken(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let agent = try await rig.startAgent()
             defer { agent.kill() }
