@@ -41,6 +41,20 @@ extension AgentIntegrationTests {
             try await waitUntil("during the call the borrower, music by its role, is silent on the speaker's monitor") {
                 try await speaker.rms(over: .milliseconds(200)) < 0.005
             }
+            // ExplainStream says why the token did not count.
+            let index = try #require(try await rig.stream(named: "borrower")?.index)
+            let listed = try await Self.call(app, "ListStreams", [])
+            guard case .array(_, let entries)? = listed.first else {
+                Issue.record("ListStreams answered \(listed)")
+                return
+            }
+            let ids = entries.compactMap { entry -> String? in
+                guard case .structure(let fields) = entry, case .string(let id)? = fields.first else { return nil }
+                return id.hasPrefix("sink-input:\(index)@") ? id : nil
+            }
+            let id = try #require(ids.first, "ListStreams has the borrower: \(listed)")
+            let summary = try await Self.call(app, "ExplainStream", [.string(id)]).decode(String.self, at: 9)
+            #expect(summary.contains("session token \(token) not accepted: session \(call.session) binds its token"), "\(summary)")
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
