@@ -83,22 +83,25 @@ final class AgentLink: Sendable {
 
     // MARK: Calls
 
-    /// Registers a session; `previousToken` (from an earlier agent) keeps the streams the app
-    /// already opened tied to the session.
-    func register(applicationID: String?, previousToken: String?) async throws(AgentCallFailure) -> (session: String, token: String) {
+    /// Registers a session; `previous` (the token and secret an earlier agent gave) keeps the
+    /// streams the app already opened tied to the session: the secret proves the token is ours.
+    func register(
+        applicationID: String?, previous: (token: String, secret: String)?
+    ) async throws(AgentCallFailure) -> (session: String, token: String, secret: String, clientNonce: String) {
         var properties: [BusValue: BusValue] = [:]
         if let applicationID, !applicationID.isEmpty {
             properties[.string("application-id")] = .variant(.string(applicationID))
         }
-        if let previousToken {
-            properties[.string("stream-token")] = .variant(.string(previousToken))
+        if let previous {
+            properties[.string("stream-token")] = .variant(.string(previous.token))
+            properties[.string("stream-token-secret")] = .variant(.string(previous.secret))
         }
-        let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
+        let reply = try await call("RegisterSessionWithSecret", [.dictionary(key: .string, value: .variant, properties)])
         do {
-            let (session, token) = try reply.decode(String.self, String.self)
-            return (session, token)
+            let (session, token, secret, nonce) = try reply.decode(String.self, String.self, String.self, String.self)
+            return (session, token, secret, nonce)
         } catch {
-            throw .refused(AudioSessionError(.agentRefused, "the agent answered RegisterSession with \(reply)"))
+            throw .refused(AudioSessionError(.agentRefused, "the agent answered RegisterSessionWithSecret with \(reply)"))
         }
     }
 

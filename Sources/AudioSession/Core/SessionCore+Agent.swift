@@ -18,11 +18,16 @@ extension SessionCore {
         }
         if state.withLock({ $0.registration?.agentOwner == owner }) { return true }
         do throws(AgentCallFailure) {
-            let previousToken = state.withLock { $0.lastStreamToken }
-            let (session, token) = try await agent.register(applicationID: applicationID, previousToken: previousToken)
+            let previous = state.withLock { state in
+                state.lastStreamToken.flatMap { token in state.lastTokenSecret.map { (token: token, secret: $0) } }
+            }
+            let granted = try await agent.register(applicationID: applicationID, previous: previous)
+            let session = granted.session
             let (configuration, isActive) = state.withLock { state in
-                state.registration = AgentRegistration(sessionID: session, token: token, agentOwner: owner)
-                state.lastStreamToken = token
+                state.registration = AgentRegistration(
+                    sessionID: session, token: granted.token, clientNonce: granted.clientNonce, agentOwner: owner)
+                state.lastStreamToken = granted.token
+                state.lastTokenSecret = granted.secret
                 return (state.configuration, state.isActive)
             }
             logger.info("registered with the agent", metadata: ["session.id": "\(session)", "agent.owner": "\(owner)"])

@@ -23,6 +23,7 @@ final class GraphTranslator: @unchecked Sendable {
     private let logger: Logger
     private var coordinator: PolicyCoordinator?
     private var infos: [StreamID: StreamInfo] = [:]
+    private var bindings = ClientBindings()
     private var isFollowing = false
     private var resolveAgain: (any LoopTimer)?
     /// Whether the server sets its clients' `pipewire.*` properties itself (native PipeWire).
@@ -114,12 +115,15 @@ final class GraphTranslator: @unchecked Sendable {
                 if let ref = table.ref(of: stream.id) { report(translate(stream, ref: ref)) }
             }
         case .connectionLost(let reason):
+            bindings = ClientBindings()  // the next server numbers its clients afresh
             logger.error("the sound server connection was lost", metadata: ["server.reason": "\(reason)"])
         case .moduleAppeared, .moduleChanged, .moduleVanished:
             // Someone loaded or unloaded a module (or the agent did): what is left to the server
             // may have changed, and with it which streams are the engine's.
             if modules?.modulesChanged(in: graph) == true { resolveAll() }
-        case .clientAppeared, .clientVanished:
+        case .clientVanished(let client):
+            bindings.forget(client: client.index)  // a binding never passes to a client that reuses the index
+        case .clientAppeared:
             break
         }
     }
@@ -215,13 +219,18 @@ final class GraphTranslator: @unchecked Sendable {
     }
 
     private func translate(_ stream: SoundStream, ref: ServerStreamRef) -> StreamInfo {
-        let sessions = coordinator?.readOnLoop { view in
-            view.registry.sessions.map { session in
-                SessionCandidate(
-                    id: session.id, token: session.token.rawValue, processID: session.owner.processID ?? 0,
-                    flatpakAppID: session.owner.flatpakID)
-            }
-        } ?? []
+        let registered = coordinator?.readOnLoop { view in view.registry.sessions } ?? []
+        let graph = table.graph
+        bindings.keep(sessions: registered)
+        if let client = stream.clientIndex {
+            bindings.bind(
+                client: client, showing: [graph.clients[client]?.properties ?? [:], stream.properties], among: registered)
+        }
+        let sessions = registered.map { session in
+            SessionCandidate(
+                id: session.id, token: session.token.rawValue, processID: session.owner.processID ?? 0,
+                flatpakAppID: session.owner.flatpakID, tokenUse: session.tokenUse, boundClients: bindings.clients(of: session.id))
+        }
         // Whose app each session is, for the per-app limit on tagged streams.
         let accounts = coordinator?.readOnLoop { view in
             (limit: view.registry.limits.taggedStreamsPerApp,

@@ -15,6 +15,7 @@ import SoundServer
 /// | `audiosession.owner-module=NAME` | a server module, not a client, owns the stream (loopback, echo-cancel, filters) |
 /// | `audiosession.agent=true` | the stream belongs to the agent's own client |
 /// | `audiosession.left-to-server=MODULE` | the policy leaves the stream's role to that server module (``ServerModulePlan/moduleHandling(role:)``) |
+/// | `audiosession.token-refused=WHY` | the stream carried a session token its client may not use (``SessionResolution/refusedToken``) |
 ///
 /// ```swift
 /// let info = StreamTranslation.info(
@@ -23,6 +24,8 @@ import SoundServer
 enum StreamTranslation {
     /// The client property the agent puts on its own connection, so its streams are recognised.
     static let agentProperty = "audiosession.agent"
+    /// The fact that says why a stream's token was not accepted; `ExplainStream` shows it.
+    static let tokenRefusedProperty = "audiosession.token-refused"
     /// PulseAudio's resample method for `PA_STREAM_PEAK_DETECT` streams (level meters).
     static let peakDetectResampleMethod = "peaks"
 
@@ -61,8 +64,10 @@ enum StreamTranslation {
         if let module = serverModules.moduleHandling(role: stream.role) {
             properties[StreamInfo.leftToServerKey] = module
         }
-        let origin = StreamOrigin(streamProperties: stream.properties, clientProperties: clientProperties)
+        let origin = StreamOrigin(
+            streamProperties: stream.properties, clientProperties: clientProperties, clientIndex: stream.clientIndex)
         let resolution = admit(resolver.resolve(origin, among: sessions))
+        if let refusal = resolution.refusedToken { properties[Self.tokenRefusedProperty] = refusal }
         let device = stream.deviceIndex.flatMap { stream.kind == .playback ? graph.sinks[$0] : graph.sources[$0] }
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,

@@ -4,9 +4,10 @@ import AudioSessionModel
 
 // The contract's methods as typed calls (docs/dbus-api.md).
 extension AgentClient {
-    /// `RegisterSession`: returns the session id and its secret stream token.
+    /// `RegisterSession`: returns the session id and its stream token, a bearer token (any client
+    /// that carries it joins the session, as `run`'s children do).
     func registerSession(applicationID: String?) async throws(CtlFailure) -> (session: String, token: String) {
-        var properties: [BusValue: BusValue] = [:]
+        var properties: [BusValue: BusValue] = [.string("stream-token-use"): .variant(.string("bearer"))]
         if let applicationID { properties[.string("application-id")] = .variant(.string(applicationID)) }
         let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
         var fields = BusFields(arguments: reply, what: "RegisterSession's reply")

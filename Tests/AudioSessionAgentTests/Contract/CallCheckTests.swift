@@ -29,7 +29,7 @@ struct CallCheckTests {
         let error = #expect(throws: CallMismatch.self) { try contract.check(method: "Activte", signature: "s") }
         #expect(error?.busErrorName.rawValue == "org.freedesktop.DBus.Error.UnknownMethod")
         let message = error.map { "\($0)" } ?? ""
-        #expect(message.hasPrefix("org.audiosession.Agent1 has no method Activte; it has RegisterSession, UnregisterSession, "))
+        #expect(message.hasPrefix("org.audiosession.Agent1 has no method Activte; it has RegisterSession, RegisterSessionWithSecret, UnregisterSession, "))
         #expect(message.contains("Activate"))
     }
 }

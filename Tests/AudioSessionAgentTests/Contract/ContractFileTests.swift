@@ -27,6 +27,7 @@ struct ContractFileTests {
     /// The contract, pinned: changing a member is a deliberate act that updates this table and the docs.
     static let methods: [(String, String, String)] = [
         ("RegisterSession", "a{sv}", "ss"),
+        ("RegisterSessionWithSecret", "a{sv}", "ssss"),
         ("UnregisterSession", "s", ""),
         ("SetConfiguration", "sssas", ""),
         ("Activate", "s", ""),

@@ -23,7 +23,8 @@ extension AgentBusService {
     /// Answers one request; `call` says who made it.
     private func answer(_ request: AgentRequest, to call: BusMethodCall) async throws(BusError) -> BusArguments {
         switch request {
-        case .registerSession(let properties): try await registerSession(properties, call)
+        case .registerSession(let properties): BusArguments(Array(try await registerSession(properties, call).prefix(2)))
+        case .registerSessionWithSecret(let properties): try await registerSession(properties, call)
         case .unregisterSession(let id): try unregisterSession(id, call)
         case .setConfiguration(let id, let category, let mode, let options):
             try setConfiguration(id, category: category, mode: mode, options: options, call)

@@ -75,6 +75,8 @@ extension AgentBusService {
         let duckedBy = explanation.duckedBy.sorted { $0.key < $1.key }.map { who, level in
             BusValue.structure([.string(AgentWireNames.participant(who)), .double(level)])
         }
+        // Why the stream's session token did not tie it to its session, when it carried one it may not use.
+        let refusal = catalog.streams[id]?.properties[StreamTranslation.tokenRefusedProperty].map { " (\($0))" } ?? ""
         let silencedBy = explanation.silencedBy.sorted { $0.key < $1.key }.map { who, cause in
             BusValue.structure([.string(AgentWireNames.participant(who)), .string(cause.rawValue)])
         }
@@ -85,7 +87,7 @@ extension AgentBusService {
             .array(element: .structure([.string, .double]), duckedBy),
             .array(element: .structure([.string, .string]), silencedBy),
             .array(element: .string, explanation.sessionInterruptedBy.sorted().map { .string(AgentWireNames.participant($0)) }),
-            .boolean(explanation.policyEnabled), .string(explanation.description),
+            .boolean(explanation.policyEnabled), .string(explanation.description + refusal),
         ]
     }
 }

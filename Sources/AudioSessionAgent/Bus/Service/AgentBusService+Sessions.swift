@@ -5,15 +5,17 @@ import AudioSessionBus
 import AudioSessionModel
 
 extension AgentBusService {
+    /// `RegisterSessionWithSecret`'s reply: session, token, secret, client nonce; `RegisterSession`
+    /// sends the first two.
     func registerSession(_ properties: SessionProperties, _ call: BusMethodCall) async throws(BusError) -> BusArguments {
         let caller = await caller(of: call.sender)
         let session: RegisteredSession
+        let secret: StreamTokenSecret
         do {
-            (session, _) = try coordinator.transact { registry throws(SessionRegistryError) in
-                // A token from an earlier agent is kept unless a live session holds it.
-                let kept = properties.streamToken.flatMap { registry.session(forStreamToken: $0) == nil ? $0 : nil }
-                let session = try registry.register(properties, from: caller, token: kept ?? .random())
-                return (session, [session.registrationEvent])
+            ((session, secret), _) = try coordinator.transact { registry throws(SessionRegistryError) in
+                // An earlier token only with its secret, and only while no live session holds it.
+                let registered = try registry.register(properties, from: caller, secret: .random())
+                return (registered, [registered.session.registrationEvent])
             }
         } catch {
             throw BusError(error)
@@ -30,7 +32,10 @@ extension AgentBusService {
                 "process.id": "\(caller.processID.map(String.init) ?? "unknown")",
                 "app.identity": "\(UntrustedText.excerpt(session.app.identifiers.first ?? ""))",
             ])
-        return [.string(session.id.rawValue), .string(session.token.rawValue)]
+        return [
+            .string(session.id.rawValue), .string(session.token.rawValue), .string(secret.rawValue),
+            .string(session.clientNonce),
+        ]
     }
 
     func unregisterSession(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {

@@ -20,6 +20,7 @@ import AudioSessionContract
 /// ```
 enum AgentRequest: Hashable, Sendable {
     case registerSession(SessionProperties)
+    case registerSessionWithSecret(SessionProperties)
     case unregisterSession(SessionID)
     case setConfiguration(SessionID, category: String, mode: String, options: [String])
     case activate(SessionID)
@@ -36,7 +37,7 @@ enum AgentRequest: Hashable, Sendable {
 
     /// The methods the agent exports, as the contract names them.
     static let methods = [
-        "RegisterSession", "UnregisterSession", "SetConfiguration", "Activate", "Deactivate", "GetState",
+        "RegisterSession", "RegisterSessionWithSecret", "UnregisterSession", "SetConfiguration", "Activate", "Deactivate", "GetState",
         "GetCurrentRoute", "OverrideOutputPort", "SetPreferredInput", "GetStatus", "ListSessions", "ListStreams",
         "ExplainStream", "GetInputProcessing",
     ]
@@ -49,13 +50,15 @@ enum AgentRequest: Hashable, Sendable {
             throw BusError(error.busErrorName, error.description)
         }
         switch method {
-        case "RegisterSession":
+        case "RegisterSession", "RegisterSessionWithSecret":
             let (wire) = try arguments.decode([String: BusVariant].self)
+            let properties: SessionProperties
             do {
-                self = .registerSession(try SessionProperties(wire: wire.mapValues(Self.wireValue)))
+                properties = try SessionProperties(wire: wire.mapValues(Self.wireValue))
             } catch {
                 throw BusError(error)
             }
+            self = method == "RegisterSession" ? .registerSession(properties) : .registerSessionWithSecret(properties)
         case "UnregisterSession": self = .unregisterSession(try Self.session(arguments))
         case "SetConfiguration":
             let (id, category, mode, options) = try arguments.decode(String.self, String.self, String.self, [String].self)
