@@ -94,12 +94,8 @@ final class AgentLink: Sendable {
             properties[.string("stream-token")] = .variant(.string(previousToken))
         }
         let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
-        do {
-            let (session, token) = try reply.decode(String.self, String.self)
-            return (session, token)
-        } catch {
-            throw .refused(AudioSessionError(.agentRefused, "the agent answered RegisterSession with \(reply)"))
-        }
+        let registration = try Self.read(reply, as: RegistrationReply.init(arguments:))
+        return (registration.session, registration.streamToken)
     }
 
     func configure(_ session: String, _ configuration: SessionConfiguration) async throws(AgentCallFailure) {
@@ -125,20 +121,24 @@ final class AgentLink: Sendable {
 
     /// `GetState`'s `other_audio_playing`.
     func isOtherAudioPlaying(_ session: String) async throws(AgentCallFailure) -> Bool {
-        let reply = try await call("GetState", [.string(session)])
-        guard reply.count == 5, case .boolean(let playing) = reply[4] else {
-            throw .refused(AudioSessionError(.agentRefused, "the agent answered GetState with \(reply)"))
-        }
-        return playing
+        try Self.read(try await call("GetState", [.string(session)]), as: SessionStateReply.init(arguments:)).otherAudioPlaying
     }
 
     /// `GetCurrentRoute`.
     func currentRoute(_ session: String) async throws(AgentCallFailure) -> RouteDescription {
-        let reply = try await call("GetCurrentRoute", [.string(session)])
-        guard reply.count == 1, let route = RouteWireFormat.route(from: reply[0]) else {
-            throw .refused(AudioSessionError(.agentRefused, "the agent answered GetCurrentRoute with \(reply)"))
+        try Self.read(try await call("GetCurrentRoute", [.string(session)]), as: RouteWireFormat.route(reply:))
+    }
+
+    /// Reads a reply with the contract's decoder; a reply of another shape is refused with a
+    /// message naming the field and the type the contract gives it.
+    static func read<Reply>(
+        _ arguments: BusArguments, as decode: (BusArguments) throws(WireFormatError) -> Reply
+    ) throws(AgentCallFailure) -> Reply {
+        do {
+            return try decode(arguments)
+        } catch {
+            throw .refused(AudioSessionError(.agentRefused, "the agent sent \(error)"))
         }
-        return route
     }
 
     func call(_ method: String, _ arguments: BusArguments) async throws(AgentCallFailure) -> BusArguments {

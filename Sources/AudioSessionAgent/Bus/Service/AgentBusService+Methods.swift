@@ -7,11 +7,10 @@ extension AgentBusService {
     /// answered. Its handlers hold the service until the object is unexported or the connection
     /// closes (``stop()``).
     func exportedObject() -> BusObject {
-        let contract = self.contract
         let methods = AgentRequest.methods.map { name in
             BusMethod.async(name) { call in
                 try await self.admit(call)
-                let request = try AgentRequest(method: name, arguments: call.arguments, contract: contract)
+                let request = try AgentRequest(method: name, arguments: call.arguments)
                 return try await self.answer(request, to: call)
             }
         }

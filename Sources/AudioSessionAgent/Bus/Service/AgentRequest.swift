@@ -5,17 +5,16 @@ import AudioSessionContract
 /// One call of `org.audiosession.Agent1`, its arguments read into typed values.
 ///
 /// Every call the agent answers becomes a request first, in one place: the call is checked against
-/// the contract (an unknown method gets `UnknownMethod`, a wrong signature `InvalidArgs` naming what
+/// ``AgentContract`` (an unknown method gets `UnknownMethod`, a wrong signature `InvalidArgs` naming what
 /// the method takes), then its arguments are decoded, and what depends on the arguments alone (the
 /// properties of `RegisterSession`) is checked. What depends on the registry (who owns a session,
 /// the names of a configuration, an output override) is checked when the request is answered,
 /// after ownership, so a stranger learns nothing from an argument error.
 ///
 /// ```swift
-/// let contract = try AgentInterface.contract()
-/// let request = try AgentRequest(method: "Deactivate", arguments: [.string("3"), .boolean(true)], contract: contract)
+/// let request = try AgentRequest(method: "Deactivate", arguments: [.string("3"), .boolean(true)])
 /// // .deactivate("3", notifyOthers: true)
-/// try AgentRequest(method: "Deactivate", arguments: [.string("3")], contract: contract)
+/// try AgentRequest(method: "Deactivate", arguments: [.string("3")])
 /// // throws InvalidArgs: Deactivate takes (s session, b notify_others), not (s)
 /// ```
 enum AgentRequest: Hashable, Sendable {
@@ -42,9 +41,9 @@ enum AgentRequest: Hashable, Sendable {
     ]
 
     /// Reads a call to `method`, or throws the error its caller gets back.
-    init(method: String, arguments: BusArguments, contract: InterfaceDescription) throws(BusError) {
+    init(method: String, arguments: BusArguments) throws(BusError) {
         do throws(CallMismatch) {
-            try contract.check(method: method, signature: arguments.signature.rawValue)
+            try AgentContract.check(method: method, signature: arguments.signature.rawValue)
         } catch {
             throw BusError(error.busErrorName, error.description)
         }
@@ -81,7 +80,7 @@ enum AgentRequest: Hashable, Sendable {
         case "GetInputProcessing": self = .getInputProcessing(try Self.session(arguments))
         default:
             // The contract has a method this agent does not serve: a build whose contract tests fail.
-            throw BusError(AgentErrorName.unknownMethod, "\(contract.name).\(method) is in the contract but not served by this agent")
+            throw BusError(AgentErrorName.unknownMethod, "\(AgentContract.interface).\(method) is in the contract but not served by this agent")
         }
     }
 
