@@ -86,47 +86,45 @@ final class AgentLink: Sendable {
     /// Registers a session; `previousToken` (from an earlier agent) keeps the streams the app
     /// already opened tied to the session.
     func register(applicationID: String?, previousToken: String?) async throws(AgentCallFailure) -> (session: String, token: String) {
-        var properties: [BusValue: BusValue] = [:]
+        var properties: [String: BusVariant] = [:]
         if let applicationID, !applicationID.isEmpty {
-            properties[.string("application-id")] = .variant(.string(applicationID))
+            properties["application-id"] = BusVariant(.string(applicationID))
         }
         if let previousToken {
-            properties[.string("stream-token")] = .variant(.string(previousToken))
+            properties["stream-token"] = BusVariant(.string(previousToken))
         }
-        let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
+        let reply = try await call(.registerSession(properties: properties))
         let registration = try Self.read(reply, as: RegistrationReply.init(arguments:))
         return (registration.session, registration.streamToken)
     }
 
     func configure(_ session: String, _ configuration: SessionConfiguration) async throws(AgentCallFailure) {
         _ = try await call(
-            "SetConfiguration",
-            [
-                .string(session), .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
-                .array(element: .string, configuration.options.kebabNames.map(BusValue.string)),
-            ])
+            .setConfiguration(
+                session: session, category: configuration.category.kebabName, mode: configuration.mode.kebabName,
+                options: configuration.options.kebabNames))
     }
 
     func activate(_ session: String) async throws(AgentCallFailure) {
-        _ = try await call("Activate", [.string(session)])
+        _ = try await call(.activate(session: session))
     }
 
     func deactivate(_ session: String, notifyOthers: Bool) async throws(AgentCallFailure) {
-        _ = try await call("Deactivate", [.string(session), .boolean(notifyOthers)])
+        _ = try await call(.deactivate(session: session, notifyOthers: notifyOthers))
     }
 
     func unregister(_ session: String) async throws(AgentCallFailure) {
-        _ = try await call("UnregisterSession", [.string(session)])
+        _ = try await call(.unregisterSession(session: session))
     }
 
     /// `GetState`'s `other_audio_playing`.
     func isOtherAudioPlaying(_ session: String) async throws(AgentCallFailure) -> Bool {
-        try Self.read(try await call("GetState", [.string(session)]), as: SessionStateReply.init(arguments:)).otherAudioPlaying
+        try Self.read(try await call(.getState(session: session)), as: SessionStateReply.init(arguments:)).otherAudioPlaying
     }
 
     /// `GetCurrentRoute`.
     func currentRoute(_ session: String) async throws(AgentCallFailure) -> RouteDescription {
-        try Self.read(try await call("GetCurrentRoute", [.string(session)]), as: RouteWireFormat.route(reply:))
+        try Self.read(try await call(.getCurrentRoute(session: session)), as: RouteWireFormat.route(reply:))
     }
 
     /// Reads a reply with the contract's decoder; a reply of another shape is refused with a
@@ -141,16 +139,16 @@ final class AgentLink: Sendable {
         }
     }
 
-    func call(_ method: String, _ arguments: BusArguments) async throws(AgentCallFailure) -> BusArguments {
+    func call(_ request: AgentCall) async throws(AgentCallFailure) -> BusArguments {
         guard let bus else { throw .agentGone("there is no session bus") }
         do {
             return try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: method,
-                arguments: arguments, timeout: timeout)
+                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: request.method,
+                arguments: request.arguments, timeout: timeout)
         } catch let error as BusError {
-            throw AgentCallFailure(error, calling: method)
+            throw AgentCallFailure(error, calling: request.method)
         } catch {
-            throw .agentGone("\(method) was cancelled")
+            throw .agentGone("\(request.method) was cancelled")
         }
     }
 }

@@ -13,17 +13,20 @@ public struct CallMismatch: Error, Hashable, Sendable, CustomStringConvertible {
     enum Code: Hashable, Sendable {
         case unknownMethod(String, interface: String, known: [String])
         case wrongArguments(ContractMethod, received: String)
+        /// In the table, but ``AgentCall`` cannot read it: a build whose contract tests fail.
+        case unread(String, interface: String)
     }
 
     let code: Code
 
     init(_ code: Code) { self.code = code }
 
-    /// `UnknownMethod` or `InvalidArgs`.
+    /// `UnknownMethod` or `InvalidArgs`; `Failed` for a method this build does not read.
     public var busErrorName: AgentErrorName {
         switch code {
         case .unknownMethod: .unknownMethod
         case .wrongArguments: .invalidArguments
+        case .unread: .failed
         }
     }
 
@@ -35,6 +38,8 @@ public struct CallMismatch: Error, Hashable, Sendable, CustomStringConvertible {
         case .wrongArguments(let method, let received):
             let takes = method.inputs.map(\.description).joined(separator: ", ")
             return "\(method.name) takes (\(takes)), not (\(UntrustedText.excerpt(received)))"
+        case .unread(let name, let interface):
+            return "\(interface).\(name) is in the contract but this build does not read it"
         }
     }
 }

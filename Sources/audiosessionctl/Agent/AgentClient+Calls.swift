@@ -6,29 +6,25 @@ import AudioSessionModel
 extension AgentClient {
     /// `RegisterSession`: returns the session id and its secret stream token.
     func registerSession(applicationID: String?) async throws(CtlFailure) -> (session: String, token: String) {
-        var properties: [BusValue: BusValue] = [:]
-        if let applicationID { properties[.string("application-id")] = .variant(.string(applicationID)) }
-        let arguments = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
+        var properties: [String: BusVariant] = [:]
+        if let applicationID { properties["application-id"] = BusVariant(.string(applicationID)) }
+        let arguments = try await call(.registerSession(properties: properties))
         let reply = try Self.read(arguments, as: RegistrationReply.init(arguments:))
         return (reply.session, reply.streamToken)
     }
 
     func setConfiguration(_ session: String, _ configuration: SessionConfiguration) async throws(CtlFailure) {
         _ = try await call(
-            "SetConfiguration",
-            [
-                .string(session), .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
-                configuration.options.kebabNames.busValue,
-            ])
+            .setConfiguration(
+                session: session, category: configuration.category.kebabName, mode: configuration.mode.kebabName,
+                options: configuration.options.kebabNames))
     }
 
     /// `Activate`. A refusal (`InsufficientPriority`, `MediaServicesUnavailable`) becomes a failure
     /// with ``CtlExitCode/activationRefused`` and the agent's message, which names the holder.
     func activate(_ session: String) async throws(CtlFailure) {
         do {
-            _ = try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Activate",
-                arguments: [.string(session)], timeout: timeout)
+            _ = try await send(.activate(session: session))
         } catch let error as BusError {
             switch AgentErrorName(rawValue: error.name.rawValue) {
             case .insufficientPriority, .mediaServicesUnavailable:
@@ -42,28 +38,26 @@ extension AgentClient {
     }
 
     func deactivate(_ session: String, notifyOthers: Bool) async throws(CtlFailure) {
-        _ = try await call("Deactivate", [.string(session), .boolean(notifyOthers)])
+        _ = try await call(.deactivate(session: session, notifyOthers: notifyOthers))
     }
 
     func unregisterSession(_ session: String) async throws(CtlFailure) {
-        _ = try await call("UnregisterSession", [.string(session)])
+        _ = try await call(.unregisterSession(session: session))
     }
 
     func status() async throws(CtlFailure) -> StatusReply {
-        try Self.read(try await call("GetStatus"), as: StatusReply.init(arguments:))
+        try Self.read(try await call(.getStatus), as: StatusReply.init(arguments:))
     }
 
     func sessions() async throws(CtlFailure) -> [SessionRow] {
-        try Self.read(try await call("ListSessions"), as: SessionListing.rows(from:)).map(SessionRow.init)
+        try Self.read(try await call(.listSessions), as: SessionListing.rows(from:)).map(SessionRow.init)
     }
 
     /// `GetInputProcessing`: `none`, or `echo-cancellation (speex|webrtc)`; `nil` for a session
     /// that ended between the calls, or from an agent that does not know the method.
     func inputProcessing(of session: String) async throws(CtlFailure) -> String? {
         do {
-            let reply = try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetInputProcessing",
-                arguments: [.string(session)], timeout: timeout)
+            let reply = try await send(.getInputProcessing(session: session))
             let answer = try Self.read(reply, as: InputProcessingReply.init(arguments:))
             return answer.canceller.isEmpty ? answer.processing : "\(answer.processing) (\(answer.canceller))"
         } catch let error as BusError {
@@ -80,15 +74,13 @@ extension AgentClient {
     }
 
     func streams() async throws(CtlFailure) -> [StreamListing] {
-        try Self.read(try await call("ListStreams"), as: StreamListing.rows(from:))
+        try Self.read(try await call(.listStreams), as: StreamListing.rows(from:))
     }
 
     /// `ExplainStream`; an unknown id fails with the agent's message (exit 64: the argument was wrong).
     func explain(stream: String) async throws(CtlFailure) -> StreamExplanationReply {
         do {
-            let reply = try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ExplainStream",
-                arguments: [.string(stream)], timeout: timeout)
+            let reply = try await send(.explainStream(stream: stream))
             return try Self.read(reply, as: StreamExplanationReply.init(arguments:))
         } catch let error as BusError {
             if AgentErrorName(rawValue: error.name.rawValue) == .noSuchStream {

@@ -3,7 +3,7 @@ import AudioSessionContract
 import AudioSessionModel
 import Testing
 
-/// Every wire format of the contract: what the agent encodes decodes back to the same value, has
+/// Every wire format of the contract: what one side encodes decodes back to the same value, has
 /// the signature the contract's table gives it, and a reply of another shape is refused naming the
 /// field and the type expected.
 @Suite("Wire formats")
@@ -13,6 +13,37 @@ struct WireFormatTests {
         outputs: [PortDescription(name: "Headphones", uid: "headphones", type: .headphones, channels: 2)])
 
     static func outputs(of method: String) -> String? { AgentContract.method(named: method)?.outputSignature }
+
+    static let calls: [AgentCall] = [
+        .registerSession(properties: [
+            "application-id": BusVariant(.string("org.example.Maps")), "stream-token": BusVariant(.string("0123456789abcdef")),
+        ]),
+        .registerSession(properties: [:]),
+        .unregisterSession(session: "1"),
+        .setConfiguration(session: "1", category: "playback", mode: "voice-prompt", options: ["duck-others"]),
+        .activate(session: "1"),
+        .deactivate(session: "1", notifyOthers: true),
+        .getState(session: "1"),
+        .getCurrentRoute(session: "1"),
+        .overrideOutputPort(session: "1", port: "speaker"),
+        .setPreferredInput(session: "1", portUID: ""),
+        .getStatus,
+        .listSessions,
+        .listStreams,
+        .explainStream(stream: "sink-input:7"),
+        .getInputProcessing(session: "1"),
+    ]
+
+    @Test("every method's call round-trips with the table's signature, and the table has no method without a case")
+    func calls() throws {
+        #expect(Set(Self.calls.map(\.method)) == Set(AgentContract.methods.map(\.name)))
+        for call in Self.calls {
+            #expect(call.arguments.signature.rawValue == AgentContract.method(named: call.method)?.inputSignature, "\(call.method)")
+            #expect(try AgentCall(method: call.method, arguments: call.arguments) == call)
+        }
+        let wrong = #expect(throws: CallMismatch.self) { try AgentCall(method: "SetPreferredInput", arguments: [.string("1")]) }
+        #expect(wrong.map { "\($0)" } == "SetPreferredInput takes (s session, s port_uid), not (s)")
+    }
 
     @Test("GetStatus's reply round-trips with the table's signature")
     func status() throws {
