@@ -7,11 +7,10 @@ extension AgentBusService {
     /// answered. Its handlers hold the service until the object is unexported or the connection
     /// closes (``stop()``).
     func exportedObject() -> BusObject {
-        let contract = self.contract
         let methods = AgentRequest.methods.map { name in
             BusMethod.async(name) { call in
                 try await self.admit(call)
-                let request = try AgentRequest(method: name, arguments: call.arguments, contract: contract)
+                let request = try AgentRequest(method: name, arguments: call.arguments)
                 return try await self.answer(request, to: call)
             }
         }
@@ -23,6 +22,7 @@ extension AgentBusService {
     /// Answers one request; `call` says who made it.
     private func answer(_ request: AgentRequest, to call: BusMethodCall) async throws(BusError) -> BusArguments {
         switch request {
+        // The first two of the secret's reply: RegistrationReply's fields, in its order.
         case .registerSession(let properties): BusArguments(Array(try await registerSession(properties, call).prefix(2)))
         case .registerSessionWithSecret(let properties): try await registerSession(properties, call)
         case .unregisterSession(let id): try unregisterSession(id, call)

@@ -21,8 +21,9 @@ extension AgentBusService {
         guard found.known else {
             throw BusError(.noSuchSession, "no session \(UntrustedText.excerpt(id.rawValue)); ListSessions shows the live ones")
         }
-        guard let kind = found.canceller else { return [.string(Self.noProcessing), .string("")] }
+        guard let kind = found.canceller else { return InputProcessingReply(processing: Self.noProcessing, canceller: "").arguments }
         let runsWebRTCOnly = status.current.server.lowercased().contains("pipewire")
-        return [.string(Self.echoCancellation), .string(runsWebRTCOnly ? EchoCancellerKind.webrtc.rawValue : kind.rawValue)]
+        let canceller = runsWebRTCOnly ? EchoCancellerKind.webrtc : kind
+        return InputProcessingReply(processing: Self.echoCancellation, canceller: canceller.rawValue).arguments
     }
 }

@@ -32,10 +32,10 @@ extension AgentBusService {
                 "process.id": "\(caller.processID.map(String.init) ?? "unknown")",
                 "app.identity": "\(UntrustedText.excerpt(session.app.identifiers.first ?? ""))",
             ])
-        return [
-            .string(session.id.rawValue), .string(session.token.rawValue), .string(secret.rawValue),
-            .string(session.clientNonce),
-        ]
+        return SecretRegistrationReply(
+            session: session.id.rawValue, streamToken: session.token.rawValue, tokenSecret: secret.rawValue,
+            clientNonce: session.clientNonce
+        ).arguments
     }
 
     func unregisterSession(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
@@ -91,12 +91,11 @@ extension AgentBusService {
             Result { () throws(SessionRegistryError) in
                 let session = try view.registry.session(id, ownedBy: call.sender)
                 let configuration = session.configuration
-                return [
-                    .string((view.engine.activity(of: id) ?? .inactive).rawValue),
-                    .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
-                    .array(element: .string, configuration.options.kebabNames.map(BusValue.string)),
-                    .boolean(view.engine.isOtherAudioPlaying(for: id)),
-                ]
+                return SessionStateReply(
+                    activity: (view.engine.activity(of: id) ?? .inactive).rawValue,
+                    category: configuration.category.kebabName, mode: configuration.mode.kebabName,
+                    options: configuration.options.kebabNames, otherAudioPlaying: view.engine.isOtherAudioPlaying(for: id)
+                ).arguments
             }
         }
         do {
@@ -127,7 +126,7 @@ extension AgentBusService {
             throw BusError(error)
         }
         let route = engineRoute ?? routes?.route(of: streams, withInput: withInput) ?? RouteDescription()
-        return [AgentWireNames.route(route)]
+        return RouteWireFormat.reply(route)
     }
 
     /// Runs one registry call that yields one engine event; a refusal becomes its bus error.
