@@ -19,6 +19,10 @@ struct WireFormatTests {
             "application-id": BusVariant(.string("org.example.Maps")), "stream-token": BusVariant(.string("0123456789abcdef")),
         ]),
         .registerSession(properties: [:]),
+        .registerSessionWithSecret(properties: [
+            "stream-token": BusVariant(.string("0123456789abcdef")), "stream-token-secret": BusVariant(.string("fedcba")),
+            "stream-token-use": BusVariant(.string("bound")),
+        ]),
         .unregisterSession(session: "1"),
         .setConfiguration(session: "1", category: "playback", mode: "voice-prompt", options: ["duck-others"]),
         .activate(session: "1"),
@@ -54,11 +58,16 @@ struct WireFormatTests {
         #expect(try StatusReply(arguments: reply.arguments) == reply)
     }
 
-    @Test("RegisterSession's, GetState's, GetInputProcessing's and GetCurrentRoute's replies round-trip with the table's signatures")
+    @Test("RegisterSession's, RegisterSessionWithSecret's, GetState's, GetInputProcessing's and GetCurrentRoute's replies round-trip with the table's signatures")
     func sessionReplies() throws {
         let registration = RegistrationReply(session: "7", streamToken: String(repeating: "ab", count: 16))
         #expect(registration.arguments.signature.rawValue == Self.outputs(of: "RegisterSession"))
         #expect(try RegistrationReply(arguments: registration.arguments) == registration)
+        let secret = SecretRegistrationReply(
+            session: "8", streamToken: String(repeating: "cd", count: 16), tokenSecret: String(repeating: "ef", count: 32),
+            clientNonce: String(repeating: "01", count: 16))
+        #expect(secret.arguments.signature.rawValue == Self.outputs(of: "RegisterSessionWithSecret"))
+        #expect(try SecretRegistrationReply(arguments: secret.arguments) == secret)
 
         let state = SessionStateReply(
             activity: "interrupted", category: "play-and-record", mode: "voice-chat", options: ["duck-others", "allow-bluetooth"],
