@@ -38,7 +38,8 @@ struct TaggedStreamLimitTests {
             limits: SessionLimits(perConnection: 4, perApp: 4, total: 8, taggedStreamsPerApp: 2), sinks: [recorder])
         let caller = BusCaller(uniqueName: ":1.7", processID: 7, processBinary: "player")
         let (session, _) = try coordinator.transact { registry in
-            let session = try registry.register(SessionProperties(applicationID: "org.example.Player"), from: caller)
+            // A bearer token: these streams come from test clients that show no client nonce.
+            let session = try registry.register(SessionProperties(applicationID: "org.example.Player", tokenUse: .bearer), from: caller)
             return (session, [session.registrationEvent])
         }
         let translator = GraphTranslator(
