@@ -219,7 +219,11 @@ final class GraphTranslator: @unchecked Sendable {
     }
 
     private func translate(_ stream: SoundStream, ref: ServerStreamRef) -> StreamInfo {
-        let registered = coordinator?.readOnLoop { view in view.registry.sessions } ?? []
+        // One read of the registry: its sessions, and the limit of tagged streams per app.
+        let (registered, taggedLimit) =
+            coordinator?.readOnLoop { view -> ([RegisteredSession], Int?) in
+                (view.registry.sessions, view.registry.limits.taggedStreamsPerApp)
+            } ?? ([], nil)
         let graph = table.graph
         bindings.keep(sessions: registered)
         if let client = stream.clientIndex {
@@ -232,15 +236,12 @@ final class GraphTranslator: @unchecked Sendable {
                 flatpakAppID: session.owner.flatpakID, tokenUse: session.tokenUse, boundClients: bindings.clients(of: session.id))
         }
         // Whose app each session is, for the per-app limit on tagged streams.
-        let accounts = coordinator?.readOnLoop { view in
-            (limit: view.registry.limits.taggedStreamsPerApp,
-             bySession: Dictionary(view.registry.sessions.map { ($0.id, AppAccount($0.owner)) }, uniquingKeysWith: { first, _ in first }))
-        }
+        let accounts = Dictionary(registered.map { ($0.id, AppAccount($0.owner)) }, uniquingKeysWith: { first, _ in first })
         return StreamTranslation.info(
             for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions,
             serverModules: modules?.plan ?? ServerModulePlan(), serverSetsClientSecurity: serverSetsClientSecurity
         ) { resolution in
-            admitted(resolution, stream: ref.id, limit: accounts?.limit, accounts: accounts?.bySession ?? [:])
+            admitted(resolution, stream: ref.id, limit: taggedLimit, accounts: accounts)
         }
     }
 
