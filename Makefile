@@ -1,6 +1,7 @@
 # AudioSession for Linux: build and install (see docs/install.md).
 #
-#   make                      build the release binaries (swift build -c release)
+#   make                      build the release binaries, standing alone (scripts/build-standalone:
+#                             the Swift runtime linked in, so they run where no Swift toolchain is)
 #   make install              install under PREFIX (default /usr/local); DESTDIR stages the tree
 #   make uninstall            remove exactly what install put there
 #   make docs                 shell completions and man pages from the built binaries (scripts/gen-docs)
@@ -24,7 +25,7 @@ MAN1_DIR ?= $(DATADIR)/man/man1
 
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
-BUILD_BINARY_DIR ?= .build/release
+BUILD_BINARY_DIR ?= .build-standalone/bin
 INSTALL ?= install
 # Where `make docs` writes completions and man pages, and `make install` takes them from.
 GENERATED_DOCS_DIR ?= .build/docs
@@ -44,7 +45,7 @@ SUBSTITUTE := sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOC_DIR)|g'
 all: build docs
 
 build:
-	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/build-standalone --out "$(BUILD_BINARY_DIR)"
 
 check-binaries:
 	@for binary in $(BINARIES); do \
