@@ -157,7 +157,7 @@ struct CaptureCallTests {
         #expect(engine.explanation(of: "tab")?.role == Role.none)
     }
 
-    @Test("a playback stream that appears during the call is the call from the start; one that names its role keeps it")
+    @Test("a playback stream that appears during the call is the call from the start; one that names its role keeps it; an excluded one is none")
     func streamsAppearingDuringTheCall() throws {
         var engine = try Self.engine()
         _ = engine.handle(.streamAppeared(Self.microphone()))
@@ -165,6 +165,10 @@ struct CaptureCallTests {
         #expect(engine.explanation(of: "other-tab")?.role == .communication)
         _ = engine.handle(.streamAppeared(Self.tab("ding", properties: ["media.role": "event"])))
         #expect(engine.explanation(of: "ding")?.role == .notification)
+        // A stream the policy excludes is never made a call.
+        _ = engine.handle(.streamAppeared(Self.tab("loop", properties: ["node.virtual": "true"])))
+        let loop = try #require(engine.explanation(of: "loop"))
+        #expect(loop.role == Role.none && loop.captureCallBecause == nil, "\(loop)")
     }
 
     @Test("another process's microphone, or a process numbered alike in another sandbox, makes no call")

@@ -14,8 +14,9 @@ extension PolicyEngine {
         return found
     }
 
-    /// Whether a playback stream counts as a call now: it names no role of its own, belongs to
-    /// no session, and its process captures from a microphone (or did, within the hold).
+    /// Whether a playback stream the policy does not exclude counts as a call now: it names no
+    /// role of its own, belongs to no session, and its process captures from a microphone (or
+    /// did, within the hold).
     func countsAsCaptureCall(_ info: StreamInfo) -> Bool {
         guard !state.capturingProcesses.isEmpty, info.direction == .playback,
             info.session.flatMap({ state.sessions[$0] }) == nil,
@@ -65,7 +66,7 @@ extension PolicyEngine {
     /// order they appeared.
     mutating func redecidePlayback(of process: AppProcess) {
         let changed = state.streams.values.filter { record in
-            record.info.direction == .playback && record.leftover == nil && AppProcess(of: record.info.app) == process
+            record.info.direction == .playback && record.excludedBecause == nil && AppProcess(of: record.info.app) == process
                 && record.isCaptureCall != countsAsCaptureCall(record.info)
         }
         for record in changed.sorted(by: { $0.order < $1.order }) {

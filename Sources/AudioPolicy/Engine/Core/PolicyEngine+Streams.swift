@@ -4,11 +4,12 @@ extension PolicyEngine {
     mutating func addStream(_ info: StreamInfo, order: Int?, leftover: EndedSessionLeftover? = nil) {
         let streamOrder = order ?? state.nextOrder
         if order == nil { state.nextOrder += 1 }
-        let isCaptureCall = countsAsCaptureCall(info)
+        let excludedBecause = exclusionReason(info)
+        let isCaptureCall = excludedBecause == nil && countsAsCaptureCall(info)
         let role = isCaptureCall ? .communication : resolveRole(info)
         let behavior = behavior(of: role)
         var record = StreamRecord(
-            info: info, order: streamOrder, excludedBecause: exclusionReason(info), role: role, behavior: behavior,
+            info: info, order: streamOrder, excludedBecause: excludedBecause, role: role, behavior: behavior,
             standing: standing(of: behavior.configuration, app: info.app), isCaptureCall: isCaptureCall)
         if let session = info.session, state.sessions[session] == nil {
             // The agent names only sessions it registered; an unknown one means none.
