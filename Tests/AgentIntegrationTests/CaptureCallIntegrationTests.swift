@@ -10,7 +10,7 @@ extension AgentIntegrationTests {
     struct CaptureCall {
         @Test(
             "a microphone capture makes the app's playback a call: music is silenced until the capture closes and the hold passes; a monitor capture makes no call",
-            arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+            arguments: [SoundSetup.pulseMinimal, .pulseStock, .pipewirePulse])
         func microphoneMakesACall(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
