@@ -33,6 +33,12 @@ struct PolicyLoaderBrokenFileTests {
             #"unknown-evidence.toml:6:25: app[0].evidence[1]: unknown evidence level "claimd"; expected one of: verified, claimed, declared; did you mean "claimed"?"#,
             #"unknown-evidence.toml:11:12: rank[0].evidence: expected at least one evidence level (verified, claimed, declared), found an empty array"#,
         ]),
+        Case(file: "capture-calls.toml", expected: [
+            #"capture-calls.toml:6:17: interruption.capture-calls: expected true or false, found string "yes""#,
+            "capture-calls.toml:7:24: interruption.capture-call-hold-ms: 90000 is out of range; expected a whole number from 0 to 60000 milliseconds",
+            "capture-calls.toml:12:24: app[0].call-while-capturing: an exempt app is never a trigger, so its playback cannot count as a call; expected false, or exempt = false",
+            "capture-calls.toml:16:24: app[1].call-while-capturing: expected true or false, found integer 1",
+        ]),
         Case(file: "unknown-role.toml", expected: [
             #"unknown-role.toml:4:8: roles.podcast: unknown role "podcast"; expected one of: movie, music, game, notification, communication, alert, navigation, assistant, accessibility, production, test, none, a11y, animation, event, phone, video"#
         ]),

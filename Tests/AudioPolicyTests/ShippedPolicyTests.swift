@@ -51,7 +51,16 @@ struct ShippedPolicyTests {
         let exempt = policy.appRules.filter(\.exempt).flatMap(\.match)
         #expect(exempt.contains("orca"))
         #expect(exempt.contains("speech-dispatcher"))
-        #expect(policy.appRules.allSatisfy { $0.role == .accessibility })
+        #expect(policy.appRules.filter(\.exempt).allSatisfy { $0.role == .accessibility })
+
+        // Browsers' WebRTC calls carry no role: while a browser captures from a microphone its
+        // playback is a call, held for two seconds after the microphone closes.
+        let calls = policy.appRules.filter(\.callWhileCapturing)
+        #expect(calls.count == 1 && calls.allSatisfy { !$0.exempt && $0.role == nil && $0.evidence == [.verified, .claimed] })
+        for browser in ["firefox-esr", "firefox", "chromium", "chrome", "brave", "org.mozilla.firefox", "org.chromium.Chromium"] {
+            #expect(calls.first?.match.contains(browser) == true, "\(browser)")
+        }
+        #expect(policy.interruption.captureCalls && policy.interruption.captureCallHoldMilliseconds == 2_000)
     }
 
     /// Streams as the two servers really present them (properties read off PulseAudio 16.1 and

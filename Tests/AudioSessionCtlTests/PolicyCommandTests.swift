@@ -82,6 +82,10 @@ struct PolicyCommandTests {
         #expect(
             result.standardOutput.contains("app orca,org.gnome.Orca: exempt role accessibility evidence verified,claimed"),
             "each app rule says which evidence it accepts: \(result.standardOutput)")
+        #expect(result.standardOutput.contains("calls from a microphone capture: on, held 2000 ms after it closes"))
+        #expect(
+            result.standardOutput.contains(",com.vivaldi.Vivaldi: call while capturing evidence verified,claimed"),
+            "the browsers' rule says their playback is a call while they capture: \(result.standardOutput)")
     }
 
     @Test("an unknown subcommand is refused with exit 64 and a pointer to the subcommands")

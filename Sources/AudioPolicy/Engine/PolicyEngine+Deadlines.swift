@@ -5,7 +5,8 @@ extension PolicyEngine {
     /// That is the earliest end of an unplug hold (under the policy's `unplug-silence-ms`, or
     /// once its stream has stayed stopped long enough to count as paused: ``pauseSettleMilliseconds``
     /// after it ran where it fell back, ``relinkGraceMilliseconds`` if it never ran there) or of an
-    /// ended session's leftover stream (``leftoverGraceMilliseconds``).
+    /// ended session's leftover stream (``leftoverGraceMilliseconds``), or of the hold of a call
+    /// whose app stopped capturing from a microphone (`capture-call-hold-ms`).
     /// The agent arms one timer for it instead of polling, so an idle agent never wakes up.
     ///
     /// ```swift
@@ -15,7 +16,7 @@ extension PolicyEngine {
     /// ```
     public var nextDeadline: Int? {
         let leftoversEnd = state.streams.values.compactMap { $0.leftover.map { $0.since + Self.leftoverGraceMilliseconds } }.min()
-        return [unplugHoldDeadline, leftoversEnd].compactMap { $0 }.min()
+        return [unplugHoldDeadline, leftoversEnd, captureCallHoldDeadline].compactMap { $0 }.min()
     }
 
     /// The earliest end of an unplug hold, if any.

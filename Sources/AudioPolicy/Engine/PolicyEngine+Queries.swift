@@ -51,6 +51,7 @@ extension PolicyEngine {
             sessionInterruptedBy: interruptedBy, policyEnabled: state.policy.enabled, ranks: ranks)
         explanation.rankMatches = rankMatches
         explanation.sessionExemptBecause = record.session.flatMap(sessionExemption(of:))
+        explanation.captureCallBecause = captureCallExplanation(of: record)
         return explanation
     }
 }

@@ -40,6 +40,8 @@ public struct PolicyEngine: Sendable {
     /// stream changes in the order the streams appeared, then secondary-audio hints.
     public mutating func handle(_ event: PolicyEvent) -> [PolicyDecision] {
         state.eventSerial += 1
+        // Decisions of an earlier transaction in the same event (a call's hold running out).
+        var earlier: [PolicyDecision] = []
         switch event {
         case .sessionRegistered(let id, let app):
             begin(release: "session registered", source: .session(id), resume: true)
@@ -128,7 +130,10 @@ public struct PolicyEngine: Sendable {
             replacePolicy(policy)
         case .timePassed(let milliseconds):
             state.now = max(state.now, milliseconds)
-            guard let deadline = nextDeadline, deadline <= state.now else { return [] }
+            // A call's end may resume what it silenced; an unplug hold's end never does: each
+            // is its own transaction.
+            earlier = endHeldCaptureCalls()
+            guard let deadline = nextDeadline, deadline <= state.now else { return earlier }
             let limit = state.policy.routing.unplugSilenceMilliseconds
             let now = state.now
             if let holdsEnd = unplugHoldDeadline, holdsEnd <= now {
@@ -143,7 +148,7 @@ public struct PolicyEngine: Sendable {
             adoptLeftovers()
         }
         if let session = event.sessionWhoseRouteMayChange { transaction.routesDirty.insert(session) }
-        return finish()
+        return earlier + finish()
     }
 
     mutating func begin(release rule: String, source: Participant?, resume: Bool) {

@@ -26,6 +26,9 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     public var rankMatches: [Participant: IdentityMatch] = [:]
     /// Why the stream's session is never ducked, silenced or interrupted (its app is exempt), when it is.
     public var sessionExemptBecause: String?
+    /// Why the stream plays as a call though it names no role (its process captures from a
+    /// microphone, `call-while-capturing`), when it does.
+    public var captureCallBecause: String?
 
     /// One line per fact, for people: no type names, each fact once.
     ///
@@ -39,6 +42,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         if !policyEnabled { lines.append("policy disabled: the agent observes only") }
         if let excludedBecause { lines.append(excludedBecause) }
         if let sessionExemptBecause { lines.append(sessionExemptBecause) }
+        if let captureCallBecause { lines.append(captureCallBecause) }
         for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) {
             lines.append("ducked to \(level) by \(who) (duck-others\(rankWords(of: who, after: ", ")))")
         }

@@ -7,6 +7,7 @@
 /// ```swift
 /// let screenReader = AppRule(match: ["orca"], exempt: true, role: .accessibility)
 /// let declaredToo = AppRule(match: ["org.example.Tuner"], role: .music, evidence: [.verified, .claimed, .declared])
+/// let browser = AppRule(match: ["firefox", "firefox-esr", "chromium"], callWhileCapturing: true)
 /// ```
 public struct AppRule: Hashable, Sendable {
     /// Application ids the rule covers (application.id, process binary, Flatpak or portal app id).
@@ -17,15 +18,20 @@ public struct AppRule: Hashable, Sendable {
     public var role: Role?
     /// The evidence an id must have to count (`evidence` in files).
     public var evidence: Set<IdentityEvidence>
+    /// While the app captures from a microphone, its playback streams that name no role count as
+    /// a call (`call-while-capturing` in files): a WebRTC call in a browser, a call app that
+    /// declares nothing. See ``Policy/Interruption/captureCalls``.
+    public var callWhileCapturing: Bool
 
     /// Creates an app rule.
     public init(
         match: [String], exempt: Bool = false, role: Role? = nil,
-        evidence: Set<IdentityEvidence> = IdentityEvidence.defaultAccepted
+        evidence: Set<IdentityEvidence> = IdentityEvidence.defaultAccepted, callWhileCapturing: Bool = false
     ) {
         self.match = match
         self.exempt = exempt
         self.role = role
         self.evidence = evidence
+        self.callWhileCapturing = callWhileCapturing
     }
 }

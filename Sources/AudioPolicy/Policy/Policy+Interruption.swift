@@ -1,12 +1,27 @@
 extension Policy {
     /// How interruptions behave (`[interruption]` in files).
+    ///
+    /// ```swift
+    /// var interruption = Policy.Interruption()
+    /// interruption.captureCallHoldMilliseconds = 5_000   // a longer pause of the microphone still counts as the call
+    /// ```
     public struct Interruption: Hashable, Sendable {
         /// Whether an active record-category session silences all other output (`record-silences-output`).
         public var recordSilencesOutput: Bool
+        /// Whether apps whose ``AppRule/callWhileCapturing`` is set have their playback count as a
+        /// call while they capture from a microphone (`capture-calls`); `false` turns that off for
+        /// every app at once.
+        public var captureCalls: Bool
+        /// How long an app's playback still counts as a call after its last microphone capture
+        /// closed (`capture-call-hold-ms`), so a microphone toggled off and on again does not let
+        /// the music play in between.
+        public var captureCallHoldMilliseconds: Int
 
-        /// Creates the interruption settings.
-        public init(recordSilencesOutput: Bool = true) {
+        /// Creates the interruption settings; the defaults are the shipped policy's.
+        public init(recordSilencesOutput: Bool = true, captureCalls: Bool = true, captureCallHoldMilliseconds: Int = 2_000) {
             self.recordSilencesOutput = recordSilencesOutput
+            self.captureCalls = captureCalls
+            self.captureCallHoldMilliseconds = captureCallHoldMilliseconds
         }
     }
 }

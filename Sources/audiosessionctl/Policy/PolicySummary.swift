@@ -18,6 +18,9 @@ struct PolicySummary {
             "ducking: level \(policy.ducking.level), down \(policy.ducking.rampDownMilliseconds) ms, "
                 + "up \(policy.ducking.rampUpMilliseconds) ms")
         lines.append("record silences output: \(policy.interruption.recordSilencesOutput)")
+        lines.append(
+            "calls from a microphone capture: \(policy.interruption.captureCalls ? "on" : "off"), "
+                + "held \(policy.interruption.captureCallHoldMilliseconds) ms after it closes")
         lines.append("default rank: \(policy.ranks.defaultRank)")
         for rule in policy.rankRules {
             var match: [String] = []
@@ -36,7 +39,8 @@ struct PolicySummary {
         for rule in policy.appRules {
             let role = rule.role.map { " role \($0.name)" } ?? ""
             lines.append(
-                "app \(rule.match.joined(separator: ",")):\(rule.exempt ? " exempt" : "")\(role) evidence \(Self.describe(rule.evidence))")
+                "app \(rule.match.joined(separator: ",")):\(rule.exempt ? " exempt" : "")\(role)"
+                    + "\(rule.callWhileCapturing ? " call while capturing" : "") evidence \(Self.describe(rule.evidence))")
         }
         for exclusion in policy.exclusions { lines.append("excluded: \(exclusion.why)") }
         return lines

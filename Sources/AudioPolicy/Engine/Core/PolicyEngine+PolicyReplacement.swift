@@ -14,6 +14,13 @@ extension PolicyEngine {
         fresh.state.sessionCancellers = old.sessionCancellers
         fresh.state.echoCancelled = old.echoCancelled
         fresh.begin(release: "policy replaced", source: nil, resume: false)
+        // A call held after its microphone closed stays held under the new policy, if it still
+        // infers calls; calls with an open microphone are found again as their captures are added.
+        if policy.interruption.captureCalls {
+            fresh.state.capturingProcesses = old.capturingProcesses.compactMapValues { calling in
+                calling.heldSince.map { CapturingProcess(heldSince: $0) }
+            }
+        }
         for session in old.sessions.values.sorted(by: { $0.registrationOrder < $1.registrationOrder }) {
             fresh.registerSession(session.id, app: session.app)
             fresh.state.sessions[session.id]?.registrationOrder = session.registrationOrder

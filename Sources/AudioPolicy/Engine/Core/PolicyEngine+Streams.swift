@@ -4,11 +4,13 @@ extension PolicyEngine {
     mutating func addStream(_ info: StreamInfo, order: Int?, leftover: EndedSessionLeftover? = nil) {
         let streamOrder = order ?? state.nextOrder
         if order == nil { state.nextOrder += 1 }
-        let role = resolveRole(info)
+        let excludedBecause = exclusionReason(info)
+        let isCaptureCall = excludedBecause == nil && countsAsCaptureCall(info)
+        let role = isCaptureCall ? .communication : resolveRole(info)
         let behavior = behavior(of: role)
         var record = StreamRecord(
-            info: info, order: streamOrder, excludedBecause: exclusionReason(info), role: role, behavior: behavior,
-            standing: standing(of: behavior.configuration, app: info.app))
+            info: info, order: streamOrder, excludedBecause: excludedBecause, role: role, behavior: behavior,
+            standing: standing(of: behavior.configuration, app: info.app), isCaptureCall: isCaptureCall)
         if let session = info.session, state.sessions[session] == nil {
             // The agent names only sessions it registered; an unknown one means none.
             record.info.session = nil
@@ -38,6 +40,7 @@ extension PolicyEngine {
         if case .stream = target, info.isSounding, facts(of: target)?.trigger == true {
             startActing(target)
         }
+        if info.direction == .capture { noteMicrophoneOpened(info.id) }
     }
 
     /// Removes a stream and every cause that involves it; effects on it need no undoing on the server.
@@ -56,6 +59,7 @@ extension PolicyEngine {
             stopActing(target)
             state.streams[id] = nil
         }
+        if stream.info.direction == .capture { noteMicrophoneClosed(stream) }
     }
 
     /// Takes the stream out of every actor's bookkeeping and drops its causes.

@@ -51,7 +51,8 @@ public struct AppIdentity: Hashable, Sendable {
     public var flatpakID: String?
     /// `pipewire.access.portal.app_id`.
     public var portalAppID: String?
-    /// The process id, when known; never used for matching.
+    /// The process id, when known; never matched by rules. It tells which streams come from one
+    /// process (``AppRule/callWhileCapturing``).
     public var processID: Int?
     /// How far each id can be trusted.
     public var evidence: Evidence

@@ -42,6 +42,9 @@ public struct PolicyState: Hashable, Sendable {
     var sessionCancellers: [SessionID: EchoCancellerID] = [:]
     /// Streams the policy moved onto a canceller, and which.
     var echoCancelled: [StreamID: EchoCancellerID] = [:]
+    /// Processes whose playback counts as a call because they capture from a microphone
+    /// (`call-while-capturing`), or did until a moment ago (`capture-call-hold-ms`).
+    var capturingProcesses: [AppProcess: CapturingProcess] = [:]
     /// Counts events; ``RecentMove`` uses it to tell a rescue burst from an old move.
     var eventSerial = 0
 

@@ -13,6 +13,9 @@ struct StreamRecord: Hashable, Sendable {
     /// changed stream makes a new record).
     var behavior: RoleBehavior
     var standing: RankStanding
+    /// Whether it plays as a call because its process captures from a microphone (its role is
+    /// then `communication`; see ``PolicyEngine/countsAsCaptureCall(_:)``).
+    var isCaptureCall = false
     var duckers: [Participant: Double] = [:]
     var silencers: [Participant: SilenceCause] = [:]
 

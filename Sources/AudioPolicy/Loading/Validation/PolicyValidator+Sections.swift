@@ -5,15 +5,17 @@ import TOMLReader
 extension PolicyValidator {
     static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing", "voice-processing"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
-    static let interruptionKeys = ["record-silences-output"]
+    static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms"]
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
-    static let appKeys = ["match", "exempt", "role", "evidence"]
+    static let appKeys = ["match", "exempt", "role", "evidence", "call-while-capturing"]
     static let excludeKeys = ["why", "property", "equals", "any-of", "present", "prefix"]
 
     static let maximumRampMilliseconds = 10_000
     static let maximumRank = 1_000
+    /// A minute: a microphone closed for longer than that has ended its call.
+    static let maximumCaptureCallHoldMilliseconds = 60_000
 
     /// Checks `version` in one file before it is merged: every file, fragments included, says
     /// which format it is written for, so a file written for a newer agent is never half-read.
@@ -70,6 +72,14 @@ extension PolicyValidator {
             rejectUnknownKeys(in: interruption, path: node.path, known: Self.interruptionKeys)
             if let flag = child("record-silences-output", of: interruption, path: node.path), let value = boolean(flag) {
                 draft.interruption.recordSilencesOutput = value
+            }
+            if let flag = child("capture-calls", of: interruption, path: node.path), let value = boolean(flag) {
+                draft.interruption.captureCalls = value
+            }
+            if let hold = child("capture-call-hold-ms", of: interruption, path: node.path),
+                let value = integer(hold, in: 0...Self.maximumCaptureCallHoldMilliseconds, unit: " milliseconds")
+            {
+                draft.interruption.captureCallHoldMilliseconds = value
             }
         }
 
@@ -298,9 +308,19 @@ extension PolicyValidator {
                 valid = false
             }
         }
+        var callWhileCapturing = false
+        if let node = child("call-while-capturing", of: rule, path: path) {
+            if let flag = boolean(node) { callWhileCapturing = flag } else { valid = false }
+            if callWhileCapturing && exempt {
+                report(
+                    "an exempt app is never a trigger, so its playback cannot count as a call; expected false, or exempt = false",
+                    at: node)
+                valid = false
+            }
+        }
         let evidence = evidenceLevels(in: rule, path: path, valid: &valid)
         guard valid else { return nil }
-        return AppRule(match: match, exempt: exempt, role: role, evidence: evidence)
+        return AppRule(match: match, exempt: exempt, role: role, evidence: evidence, callWhileCapturing: callWhileCapturing)
     }
 
     private mutating func validateExclude(_ rule: MergedTable, path: String) -> Exclusion? {
