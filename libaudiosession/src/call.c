@@ -12,14 +12,18 @@ DBusMessage *new_agent_call(const char *method)
 
 /* libdbus keeps the signals that arrive during a blocking call in its queue, where polling the
  * socket does not see them: wake the app's poll through the eventfd beside it. */
+void wake_poll(audiosession *session)
+{
+    uint64_t one = 1;
+    if (write(session->wakeup_fd, &one, sizeof one) < 0) {
+        /* The counter is already non-zero (EAGAIN): the poll wakes anyway. */
+    }
+}
+
 static void wake_for_queued_messages(audiosession *session)
 {
-    if (dbus_connection_get_dispatch_status(session->bus) == DBUS_DISPATCH_DATA_REMAINS) {
-        uint64_t one = 1;
-        if (write(session->wakeup_fd, &one, sizeof one) < 0) {
-            /* The counter is already non-zero (EAGAIN): the poll wakes anyway. */
-        }
-    }
+    if (dbus_connection_get_dispatch_status(session->bus) == DBUS_DISPATCH_DATA_REMAINS)
+        wake_poll(session);
 }
 
 DBusMessage *call_agent(audiosession *session, DBusMessage *call, int *result)

@@ -160,6 +160,10 @@ PUBLIC int audiosession_dispatch(audiosession *session)
     while (dbus_connection_dispatch(session->bus) == DBUS_DISPATCH_DATA_REMAINS) {
         /* Each round delivers one message; callbacks may call the agent and queue more. */
     }
+    if (session->refused_after_restart) {
+        session->refused_after_restart = 0;
+        deliver(session, AUDIOSESSION_EVENT_INTERRUPTION_BEGAN, AUDIOSESSION_INTERRUPTION_REASON_DEFAULT, 0, NULL);
+    }
     if (!connected || !dbus_connection_get_is_connected(session->bus))
         return fail(session, AUDIOSESSION_ERROR_NO_BUS, "the session bus connection closed");
     return AUDIOSESSION_OK;

@@ -40,6 +40,7 @@ struct audiosession {
     char *preferred_input;               /* NULL: none sent */
     int secondary_audio_silenced;
     const char *media_services_lost;     /* the cause of a loss not yet reset; NULL when none */
+    int refused_after_restart;           /* re-activation refused: an interruption to deliver */
 
     audiosession_event_callback callback;
     void *user_data;
@@ -53,6 +54,8 @@ int fail(audiosession *session, int result, const char *format, ...) __attribute
 /* The result code of a D-Bus error reply, and records its message for `method`. */
 int fail_with_bus_error(audiosession *session, const char *method, const DBusError *error);
 
+/* call.c: makes the app's poll wake up, for messages libdbus queued or events held back. */
+void wake_poll(audiosession *session);
 /* call.c: calls `method` with `arguments` (an initialised message or NULL); returns the reply
  * (the caller unrefs it) or NULL after recording the failure in `*result`. */
 DBusMessage *call_agent(audiosession *session, DBusMessage *call, int *result);

@@ -87,7 +87,8 @@ int register_session(audiosession *session)
 }
 
 /* Sends again what the app had told the previous agent. A refused activation (a call holds the
- * audio now) is the session's interruption, as if the call had begun after it. */
+ * audio now) is the session's interruption, as if the call had begun after it; it is delivered
+ * from the next dispatch, since this may run inside one of the app's own calls. */
 static int restore_state(audiosession *session)
 {
     const struct configuration *configuration = &session->configuration;
@@ -102,7 +103,8 @@ static int restore_state(audiosession *session)
         result = audiosession_activate(session);
         if (result == AUDIOSESSION_ERROR_INSUFFICIENT_PRIORITY) {
             session->is_active = 0;
-            deliver(session, AUDIOSESSION_EVENT_INTERRUPTION_BEGAN, AUDIOSESSION_INTERRUPTION_REASON_DEFAULT, 0, NULL);
+            session->refused_after_restart = 1;
+            wake_poll(session);
             return AUDIOSESSION_OK;
         }
     }
