@@ -1,0 +1,102 @@
+import AudioSessionTesting
+import Foundation
+import Testing
+
+/// The examples outside Swift (Examples/c over libaudiosession, Examples/python over Gio) against
+/// the real agent: a VoIP call is interrupted by a legacy phone stream, resumes when it ends, and
+/// hangs up with notify-others; and libaudiosession's error paths without a bus or an agent.
+@Suite(.serialized) struct ForeignLanguageExamplesTests {
+    /// The lines a VoIP example prints, in this order, through one interruption.
+    static let interruptedCall = [
+        "call active", "interrupted: default", "interruption ended: should-resume=yes",
+        "resumed: the call is active again", "call ended: deactivated, others notified",
+    ]
+
+    @Test("the C VoIP example is interrupted by a legacy phone stream and resumes after it", arguments: ExampleRig.Setup.allCases)
+    func cCallIsInterruptedAndResumes(setup: ExampleRig.Setup) async throws {
+        let rig = try await ExampleRig.start(setup)
+        defer { rig.stop() }
+        let library = try await CLibraryBuild.build(in: rig.directory)
+        let program = try await library.compile("Examples/c/voip-call.c", to: "voip-call")
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+
+        let call = try rig.program([program, "--seconds", "90"], extraEnvironment: library.runtimeEnvironment)
+        defer { call.kill() }
+        try await Self.expectInterruptedCall(call, on: rig, agent: agent)
+    }
+
+    @Test("the C VoIP example registers again after the agent restarts: same token, still active, interrupted as before")
+    func cCallSurvivesAnAgentRestart() async throws {
+        let rig = try await ExampleRig.start(.pulseaudio)
+        defer { rig.stop() }
+        let library = try await CLibraryBuild.build(in: rig.directory)
+        let program = try await library.compile("Examples/c/voip-call.c", to: "voip-call")
+        let crashed = try await rig.startAgent()
+        defer { crashed.kill() }
+
+        let call = try rig.program([program, "--seconds", "90"], extraEnvironment: library.runtimeEnvironment)
+        defer { call.kill() }
+        try await rig.waitForLine("call active", from: call, agent: crashed)
+        crashed.kill()
+        _ = await crashed.waitForExit()
+        try await rig.waitForLine("media services lost: agent", from: call)
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+        // The new agent has the session, configured and active, under the token the app had.
+        let token = try #require(call.standardOutput.firstMatch(of: /audiosession.token=([0-9a-f]{32})/)?.1)
+        try await rig.waitForLine("media services reset: agent (token \(token))", from: call, agent: agent)
+        let sessions = try await rig.bus.run(
+            "busctl", ["--user", "call", "org.audiosession.Agent", "/org/audiosession/Agent", "org.audiosession.Agent1", "ListSessions"],
+            extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": rig.bus.address])
+        #expect(sessions.standardOutput.contains("\"org.audiosession.examples.VoipCall\" \"play-and-record\" \"voice-chat\""))
+        #expect(sessions.standardOutput.contains("\"active\""), "\(sessions.standardOutput)")
+        try await Self.expectInterruptedCall(call, on: rig, agent: agent)
+        #expect(!call.standardOutput.contains("could not"), "\(call.standardOutput)")
+    }
+
+    @Test("the Python VoIP example (Gio) is interrupted by a legacy phone stream and resumes after it", arguments: ExampleRig.Setup.allCases)
+    func pythonCallIsInterruptedAndResumes(setup: ExampleRig.Setup) async throws {
+        let rig = try await ExampleRig.start(setup)
+        defer { rig.stop() }
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+
+        // Debian's python3 with python3-gi: the PATH one may be another installation without it.
+        let call = try rig.program(["/usr/bin/python3", ExampleRig.packageRoot + "/Examples/python/voip-call.py", "--seconds", "90"])
+        defer { call.kill() }
+        try await Self.expectInterruptedCall(call, on: rig, agent: agent)
+    }
+
+    @Test("libaudiosession's error paths: no bus, and no agent running or installed (make check, under valgrind)")
+    func cLibraryErrorPaths() async throws {
+        let scratch = NSTemporaryDirectory() + "libaudiosession-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let result = try await CLibraryBuild.make(into: scratch, target: "check", variables: ["VALGRIND=valgrind"])
+        #expect(result.succeeded, "make check failed:\n\(result.standardOutput)\n\(result.standardError)")
+        // What an app without the agent is told, word for word as the check program printed it.
+        #expect(result.standardOutput.contains("ok: connect without the agent fails with AUDIOSESSION_ERROR_AGENT_NOT_RUNNING"))
+        #expect(result.standardOutput.contains(
+            "audiosessiond is not running and no D-Bus service file starts it (is the audiosession agent installed?): "
+                + "The name org.audiosession.Agent was not provided by any .service files (org.freedesktop.DBus.Error.ServiceUnknown)"))
+        #expect(result.standardOutput.contains("ok: connect without a bus fails with AUDIOSESSION_ERROR_NO_BUS"))
+        #expect(result.standardOutput.contains("no-bus: 0 failure(s)"))
+        #expect(result.standardOutput.contains("no-agent: 0 failure(s)"))
+    }
+
+    /// Once the call is active, a legacy phone stream (paplay with media.role=phone, no session)
+    /// interrupts it; when the stream ends, the call hears should-resume, activates again and hangs up.
+    static func expectInterruptedCall(_ call: ChildProcess, on rig: ExampleRig, agent: ChildProcess) async throws {
+        try await rig.waitForLine("call active", from: call, agent: agent)
+        let phone = try rig.server.spawn("paplay", ["--property=media.role=phone", try rig.tone("phone", seconds: 30)])
+        defer { phone.kill() }
+        try await rig.waitForLine("interrupted: default", from: call, agent: agent)
+        phone.kill()
+        try await rig.waitForLine("call ended", from: call, agent: agent)
+        #expect(await call.waitForExit() == 0, "\(call.standardOutput)\n\(call.standardError)")
+        let lines = call.standardOutput.split(separator: "\n").map(String.init)
+        let positions = interruptedCall.map { step in lines.firstIndex { $0.hasPrefix(step) } }
+        #expect(positions.allSatisfy { $0 != nil } && positions == positions.sorted { ($0 ?? 0) < ($1 ?? 0) },
+                "the call printed:\n\(call.standardOutput)")
+    }
+}
