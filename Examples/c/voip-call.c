@@ -6,7 +6,8 @@
  *     cc voip-call.c -o voip-call $(pkg-config --cflags --libs audiosession)
  *     ./voip-call [--seconds N]      # gives up (exit 3) when no interruption comes within N s
  *
- * Each step prints one line ("call active", "interrupted: default", ...). */
+ * Each step prints one line ("call active", "interrupted: default", ...). It also lists the
+ * available inputs and prefers the first, as an input picker would. */
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +21,9 @@ struct call {
     int exit_status;
 };
 
-static void print_ports(const char *side, const audiosession_port *ports, size_t count)
+static void print_ports(const char *label, const audiosession_port *ports, size_t count)
 {
-    printf("  %s:", side);
+    printf("%s:", label);
     for (size_t i = 0; i < count; i++)
         printf(" %s (%s, %u channels)", ports[i].uid, ports[i].type, ports[i].channels);
     printf("%s\n", count ? "" : " none");
@@ -36,9 +37,28 @@ static void print_route(audiosession *session)
         return;
     }
     printf("route:\n");
-    print_ports("outputs", route->outputs, route->output_count);
-    print_ports("inputs", route->inputs, route->input_count);
+    print_ports("  outputs", route->outputs, route->output_count);
+    print_ports("  inputs", route->inputs, route->input_count);
     audiosession_route_free(route);
+}
+
+/* Lists the microphones and prefers the first, as a call app's input picker would. */
+static void pick_input(audiosession *session)
+{
+    audiosession_route *available = NULL;
+    if (audiosession_get_available_inputs(session, &available) != AUDIOSESSION_OK) {
+        printf("inputs unknown: %s\n", audiosession_last_error(session));
+        return;
+    }
+    print_ports("available inputs", available->inputs, available->input_count);
+    if (available->input_count > 0) {
+        const char *uid = available->inputs[0].uid;
+        if (audiosession_set_preferred_input(session, uid) == AUDIOSESSION_OK)
+            printf("preferred input: %s\n", uid);
+        else
+            printf("could not prefer %s: %s\n", uid, audiosession_last_error(session));
+    }
+    audiosession_route_free(available);
 }
 
 static void hang_up(audiosession *session, struct call *call)
@@ -124,6 +144,7 @@ int main(int argc, char **argv)
     printf("call active (tag streams with %s=%s)\n", AUDIOSESSION_STREAM_PROPERTY_TOKEN,
            audiosession_stream_token(session));
     print_route(session);
+    pick_input(session);
 
     time_t deadline = time(NULL) + seconds;
     struct pollfd watched = { .fd = audiosession_get_fd(session), .events = POLLIN };

@@ -24,6 +24,9 @@ import Testing
         let call = try rig.program([program, "--seconds", "90"], extraEnvironment: library.runtimeEnvironment)
         defer { call.kill() }
         try await Self.expectInterruptedCall(call, on: rig, agent: agent)
+        // The private server's microphone (null source "mic"), listed by the agent and preferred.
+        #expect(call.standardOutput.contains("available inputs: mic ("), "\(call.standardOutput)")
+        #expect(call.standardOutput.contains("preferred input: mic\n"), "\(call.standardOutput)")
     }
 
     @Test("the C VoIP example registers again after the agent restarts: same token, still active, interrupted as before")

@@ -79,6 +79,8 @@ void forget_registration(audiosession *session);
 
 /* route.c: reads a (a(sssu)a(sssu)) value at `iter`. NULL on a value of another shape. */
 audiosession_route *read_route(DBusMessageIter *iter);
+/* Reads an a(sssu) value at `iter` as a route with only inputs. NULL on another shape. */
+audiosession_route *read_inputs(DBusMessageIter *iter);
 
 /* events.c */
 int watch_agent(audiosession *session);

@@ -147,6 +147,24 @@ PUBLIC int audiosession_get_current_route(audiosession *session, audiosession_ro
     return AUDIOSESSION_OK;
 }
 
+PUBLIC int audiosession_get_available_inputs(audiosession *session, audiosession_route **available)
+{
+    REQUIRE(available, session, "audiosession_get_available_inputs: available is NULL");
+    *available = NULL;
+    DBusMessage *reply = NULL;
+    int result = call_session_method(session, "GetAvailableInputs", NULL, NULL, &reply);
+    if (result != AUDIOSESSION_OK)
+        return result;
+    DBusMessageIter iter;
+    if (dbus_message_iter_init(reply, &iter))
+        *available = read_inputs(&iter);
+    dbus_message_unref(reply);
+    if (!*available)
+        return fail(session, AUDIOSESSION_ERROR_BAD_REPLY,
+                    "GetAvailableInputs: the agent's reply is not a list of ports a(sssu), or memory ran out");
+    return AUDIOSESSION_OK;
+}
+
 static int append_string(DBusMessageIter *iter, const void *context)
 {
     const char *value = context;

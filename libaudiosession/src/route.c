@@ -76,6 +76,18 @@ static int read_ports(DBusMessageIter *iter, const audiosession_port **ports, si
     return 1;
 }
 
+audiosession_route *read_inputs(DBusMessageIter *iter)
+{
+    audiosession_route *route = calloc(1, sizeof *route);
+    if (!route)
+        return NULL;
+    if (!read_ports(iter, &route->inputs, &route->input_count)) {
+        audiosession_route_free(route);
+        return NULL;
+    }
+    return route;
+}
+
 audiosession_route *read_route(DBusMessageIter *iter)
 {
     DBusMessageIter sides;

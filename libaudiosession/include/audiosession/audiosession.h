@@ -212,7 +212,20 @@ int audiosession_get_current_route(audiosession *session, audiosession_route **r
 /* Frees a route from audiosession_get_current_route(). NULL is allowed. */
 void audiosession_route_free(audiosession_route *route);
 
-/* Prefers the input with `uid` (a port uid from a route, i.e. the sound server's source name)
+/* The inputs the session could record from now (the sound server's capture devices, monitors
+ * excluded), in `(*available)->inputs`; its outputs are empty. These uids are what
+ * audiosession_set_preferred_input() accepts. Free `*available` with audiosession_route_free().
+ *
+ *     audiosession_route *available = NULL;
+ *     if (audiosession_get_available_inputs(session, &available) == AUDIOSESSION_OK) {
+ *         for (size_t i = 0; i < available->input_count; i++)
+ *             printf("%s (%s)\n", available->inputs[i].name, available->inputs[i].type);
+ *         audiosession_route_free(available);
+ *     }
+ */
+int audiosession_get_available_inputs(audiosession *session, audiosession_route **available);
+
+/* Prefers the input with `uid` (a port uid from a route or the available inputs: the sound server's source name)
  * for the session's capture streams; NULL or "" clears the preference. The desktop's default
  * input does not change. Unknown uids fail with AUDIOSESSION_ERROR_NO_SUCH_PORT, whose message
  * lists the available inputs' uids. */
