@@ -61,6 +61,13 @@ class VoipCall:
         for side, ports in (("outputs", outputs), ("inputs", inputs)):
             described = " ".join(f"{uid} ({kind}, {channels} channels)" for _name, uid, kind, channels in ports)
             print(f"  {side}: {described or 'none'}", flush=True)
+        # The microphones an input picker would offer; the first becomes the call's preferred input.
+        (inputs,) = self.call("GetAvailableInputs", GLib.Variant("(s)", (self.session,)))
+        described = " ".join(f"{uid} ({kind}, {channels} channels)" for _name, uid, kind, channels in inputs)
+        print(f"available inputs: {described or 'none'}", flush=True)
+        if inputs:
+            self.call("SetPreferredInput", GLib.Variant("(ss)", (self.session, inputs[0][1])))
+            print(f"preferred input: {inputs[0][1]}", flush=True)
 
     def on_signal(self, _bus, sender, _path, _interface, member, parameters):
         if sender != self.agent_owner:

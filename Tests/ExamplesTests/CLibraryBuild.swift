@@ -46,7 +46,8 @@ struct CLibraryBuild: Sendable {
     /// What a program linked against the uninstalled library needs to find it at run time.
     var runtimeEnvironment: [String: String] { ["LD_LIBRARY_PATH": directory] }
 
-    private static func run(_ command: [String], in directory: String, extra: [String: String] = [:]) async throws -> ToolResult {
+    /// Runs a build tool in `directory` (created first) with ``environment`` plus `extra`.
+    static func run(_ command: [String], in directory: String, extra: [String: String] = [:]) async throws -> ToolResult {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let child = try ChildProcess(command, environment: environment.merging(extra) { _, new in new }, outputDirectory: directory)
         let status = await child.waitForExit()
