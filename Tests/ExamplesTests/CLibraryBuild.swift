@@ -30,10 +30,10 @@ struct CLibraryBuild: Sendable {
     }
 
     /// Compiles `source` (a path under the package) with the flags `pkg-config --cflags --libs
-    /// audiosession` gives from the build directory; returns the program's path.
-    func compile(_ source: String, to name: String) async throws -> String {
+    /// audiosession` (and `packages`) gives from the build directory; returns the program's path.
+    func compile(_ source: String, to name: String, packages: [String] = []) async throws -> String {
         let flags = try await Self.run(
-            ["pkg-config", "--cflags", "--libs", "audiosession"], in: directory, extra: ["PKG_CONFIG_PATH": directory])
+            ["pkg-config", "--cflags", "--libs", "audiosession"] + packages, in: directory, extra: ["PKG_CONFIG_PATH": directory])
         guard flags.succeeded else { throw Failure(command: ["pkg-config", "audiosession"], result: flags) }
         let output = directory + "/" + name
         let arguments = ["-Wall", "-Wextra", "-Werror", ExampleRig.packageRoot + "/" + source, "-o", output]

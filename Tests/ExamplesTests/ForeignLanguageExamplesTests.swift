@@ -4,7 +4,8 @@ import Testing
 
 /// The examples outside Swift (Examples/c over libaudiosession, Examples/python over Gio) against
 /// the real agent: a VoIP call is interrupted by a legacy phone stream, resumes when it ends, and
-/// hangs up with notify-others; and libaudiosession's error paths without a bus or an agent.
+/// hangs up with notify-others; a game on a GLib main loop follows the secondary-audio hint; and
+/// libaudiosession's error paths without a bus or an agent.
 @Suite(.serialized) struct ForeignLanguageExamplesTests {
     /// The lines a VoIP example prints, in this order, through one interruption.
     static let interruptedCall = [
@@ -56,6 +57,27 @@ import Testing
         #expect(sessions.standardOutput.contains("\"active\""), "\(sessions.standardOutput)")
         try await Self.expectInterruptedCall(call, on: rig, agent: agent)
         #expect(!call.standardOutput.contains("could not"), "\(call.standardOutput)")
+    }
+
+    @Test("the C game on a GLib main loop silences its soundtrack while a legacy music stream plays (the secondary-audio hint)", arguments: ExampleRig.Setup.allCases)
+    func cGameFollowsTheHintOnAGLibMainLoop(setup: ExampleRig.Setup) async throws {
+        let rig = try await ExampleRig.start(setup)
+        defer { rig.stop() }
+        let library = try await CLibraryBuild.build(in: rig.directory)
+        let program = try await library.compile("Examples/c/glib-game.c", to: "glib-game", packages: ["glib-2.0"])
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+
+        let game = try rig.program([program, "--seconds", "90"], extraEnvironment: library.runtimeEnvironment)
+        defer { game.kill() }
+        try await rig.waitForLine("soundtrack playing", from: game, agent: agent)
+        // An app without a session playing music: primary audio, so the ambient game is hinted.
+        let music = try rig.server.spawn("paplay", ["--property=media.role=music", try rig.tone("song", seconds: 30)])
+        defer { music.kill() }
+        try await rig.waitForLine("soundtrack silenced: secondary audio hint", from: game, agent: agent)
+        music.kill()
+        try await rig.waitForLine("soundtrack back: the hint ended", from: game, agent: agent)
+        #expect(await game.waitForExit() == 0, "\(game.standardOutput)\n\(game.standardError)")
     }
 
     @Test("the Python VoIP example (Gio) is interrupted by a legacy phone stream and resumes after it", arguments: ExampleRig.Setup.allCases)

@@ -33,7 +33,8 @@
  *     g_unix_fd_add(audiosession_get_fd(session), G_IO_IN, on_session_fd, session);
  *
  * (Qt: a QSocketNotifier on the fd, activated() calling audiosession_dispatch(); SDL or a game
- * loop: poll() the fd with a zero timeout once a frame.)
+ * loop: poll() the fd with a zero timeout once a frame.) Examples/c/glib-game.c in the project is
+ * a whole GLib program; Examples/c/voip-call.c a poll() loop.
  *
  * Names (categories, modes, options, reasons, port types) are strings, exactly as the agent
  * spells them (docs/dbus-api.md in the project lists them; the macros below are the names of
@@ -215,6 +216,7 @@ void audiosession_route_free(audiosession_route *route);
 /* The inputs the session could record from now (the sound server's capture devices, monitors
  * excluded), in `(*available)->inputs`; its outputs are empty. These uids are what
  * audiosession_set_preferred_input() accepts. Free `*available` with audiosession_route_free().
+ * An agent older than this call answers AUDIOSESSION_ERROR_REFUSED (its UnknownMethod error).
  *
  *     audiosession_route *available = NULL;
  *     if (audiosession_get_available_inputs(session, &available) == AUDIOSESSION_OK) {
