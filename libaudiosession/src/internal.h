@@ -91,5 +91,7 @@ void deliver(audiosession *session, audiosession_event_type type, const char *re
 char *copy_string(const char *text);
 void replace_string(char **slot, char *value);
 int same_string(const char *a, const char *b);
+/* AUDIOSESSION_OK, or INVALID_ARGUMENT recorded with `what` when `text` is not UTF-8. */
+int check_text(audiosession *session, const char *what, const char *text);
 
 #endif

@@ -58,6 +58,13 @@ PUBLIC int audiosession_set_configuration(audiosession *session, const char *cat
             "and options when option_count is not 0");
     for (size_t i = 0; i < option_count; i++)
         REQUIRE(options[i], session, "audiosession_set_configuration: an option is NULL");
+    int checked = check_text(session, "audiosession_set_configuration: the category", category);
+    if (checked == AUDIOSESSION_OK)
+        checked = check_text(session, "audiosession_set_configuration: the mode", mode);
+    for (size_t i = 0; checked == AUDIOSESSION_OK && i < option_count; i++)
+        checked = check_text(session, "audiosession_set_configuration: an option", options[i]);
+    if (checked != AUDIOSESSION_OK)
+        return checked;
     /* Copied first: after an agent restart the kept configuration itself is sent again. */
     struct configuration configuration;
     if (!copy_configuration(&configuration, category, mode, options, option_count)) {
@@ -175,6 +182,9 @@ PUBLIC int audiosession_set_preferred_input(audiosession *session, const char *u
 {
     REQUIRE(1, session, "");
     const char *value = uid ? uid : "";
+    int checked = check_text(session, "audiosession_set_preferred_input: the uid", value);
+    if (checked != AUDIOSESSION_OK)
+        return checked;
     char *kept = *value ? copy_string(value) : NULL;
     if (*value && !kept)
         return fail(session, AUDIOSESSION_ERROR_NO_MEMORY, "SetPreferredInput: out of memory");
@@ -189,5 +199,8 @@ PUBLIC int audiosession_set_preferred_input(audiosession *session, const char *u
 PUBLIC int audiosession_override_output(audiosession *session, const char *port)
 {
     REQUIRE(port, session, "audiosession_override_output: port is NULL (\"none\" or \"speaker\")");
+    int checked = check_text(session, "audiosession_override_output: the port", port);
+    if (checked != AUDIOSESSION_OK)
+        return checked;
     return call_session_method(session, "OverrideOutputPort", append_string, port, NULL);
 }

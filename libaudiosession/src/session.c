@@ -61,7 +61,9 @@ PUBLIC int audiosession_connect(audiosession *session)
         return AUDIOSESSION_ERROR_INVALID_ARGUMENT;
     if (session->bus)
         return fail(session, AUDIOSESSION_ERROR_INVALID_ARGUMENT, "audiosession_connect: already connected");
-    int result = connect_bus(session);
+    int result = check_text(session, "the application id", session->application_id);
+    if (result == AUDIOSESSION_OK)
+        result = connect_bus(session);
     if (result != AUDIOSESSION_OK)
         return result;
     result = register_session(session);
@@ -75,7 +77,7 @@ void free_configuration(struct configuration *configuration)
 {
     free(configuration->category);
     free(configuration->mode);
-    for (size_t i = 0; i < configuration->option_count; i++)
+    for (size_t i = 0; configuration->options && i < configuration->option_count; i++)
         free(configuration->options[i]);
     free(configuration->options);
     *configuration = (struct configuration){ 0 };

@@ -38,8 +38,21 @@ static void check_without_connection(void)
            "the message says what is expected", session);
     expect(strcmp(audiosession_strerror(12345), "unknown result code") == 0, "an unknown code has a description",
            session);
+    expect(audiosession_set_configuration(session, "play\xff", "default", NULL, 0) == AUDIOSESSION_ERROR_INVALID_ARGUMENT,
+           "a category that is not UTF-8 is refused", session);
+    expect(contains(audiosession_last_error(session), "the category is not valid UTF-8"), "the message says which text",
+           session);
     audiosession_free(session);
     audiosession_free(NULL);
+}
+
+static void check_bad_application_id(void)
+{
+    audiosession *session = audiosession_new("org.example.\xc3");
+    expect(audiosession_connect(session) == AUDIOSESSION_ERROR_INVALID_ARGUMENT,
+           "an application id that is not UTF-8 is refused before connecting", session);
+    expect(audiosession_get_fd(session) == -1, "and no connection is made", session);
+    audiosession_free(session);
 }
 
 static void check_no_bus(void)
@@ -80,6 +93,7 @@ int main(int argc, char **argv)
 {
     const char *scenario = argc > 1 ? argv[1] : "";
     check_without_connection();
+    check_bad_application_id();
     if (strcmp(scenario, "no-bus") == 0)
         check_no_bus();
     else if (strcmp(scenario, "no-agent") == 0)
