@@ -30,7 +30,7 @@ import Testing
         #expect(call.standardOutput.contains("preferred input: mic\n"), "\(call.standardOutput)")
     }
 
-    @Test("the C VoIP example registers again after the agent restarts: same token, still active, interrupted as before")
+    @Test("the C VoIP example registers again after the agent restarts: same token, still active, interrupted as before; under valgrind, no leak or memory error")
     func cCallSurvivesAnAgentRestart() async throws {
         let rig = try await ExampleRig.start(.pulseaudio)
         defer { rig.stop() }
@@ -39,7 +39,10 @@ import Testing
         let crashed = try await rig.startAgent()
         defer { crashed.kill() }
 
-        let call = try rig.program([program, "--seconds", "90"], extraEnvironment: library.runtimeEnvironment)
+        // valgrind exits 99 on a leak or a memory error anywhere on the way (registration, events,
+        // routes, the re-registration, the end), which the exit status below catches.
+        let valgrind = ["valgrind", "--quiet", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect,possible", "--error-exitcode=99"]
+        let call = try rig.program(valgrind + [program, "--seconds", "90"], extraEnvironment: library.runtimeEnvironment)
         defer { call.kill() }
         try await rig.waitForLine("call active", from: call, agent: crashed)
         crashed.kill()
