@@ -47,6 +47,7 @@ public enum AgentContract {
         ContractMethod("GetCurrentRoute", in: [session], out: [ContractArgument("route", RouteWireFormat.routeType)]),
         ContractMethod("OverrideOutputPort", in: [session, ContractArgument("port", .string)]),
         ContractMethod("SetPreferredInput", in: [session, ContractArgument("port_uid", .string)]),
+        ContractMethod("GetAvailableInputs", in: [session], out: [ContractArgument("inputs", .array(RouteWireFormat.portType))]),
         ContractMethod(
             "GetStatus",
             out: [

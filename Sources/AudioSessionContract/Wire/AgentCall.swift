@@ -28,6 +28,8 @@ public enum AgentCall: Hashable, Sendable {
     case overrideOutputPort(session: String, port: String)
     /// `SetPreferredInput`: a port uid, or empty for none.
     case setPreferredInput(session: String, portUID: String)
+    /// `GetAvailableInputs`: the inputs `SetPreferredInput` accepts.
+    case getAvailableInputs(session: String)
     case getStatus
     case listSessions
     case listStreams
@@ -47,6 +49,7 @@ public enum AgentCall: Hashable, Sendable {
         case .getCurrentRoute: "GetCurrentRoute"
         case .overrideOutputPort: "OverrideOutputPort"
         case .setPreferredInput: "SetPreferredInput"
+        case .getAvailableInputs: "GetAvailableInputs"
         case .getStatus: "GetStatus"
         case .listSessions: "ListSessions"
         case .listStreams: "ListStreams"
@@ -60,7 +63,7 @@ public enum AgentCall: Hashable, Sendable {
         switch self {
         case .registerSession(let properties), .registerSessionWithSecret(let properties): [properties.busValue]
         case .unregisterSession(let session), .activate(let session), .getState(let session),
-            .getCurrentRoute(let session), .getInputProcessing(let session):
+            .getCurrentRoute(let session), .getInputProcessing(let session), .getAvailableInputs(let session):
             [.string(session)]
         case .setConfiguration(let session, let category, let mode, let options):
             [.string(session), .string(category), .string(mode), options.busValue]
@@ -100,6 +103,7 @@ public enum AgentCall: Hashable, Sendable {
         case "OverrideOutputPort": return .overrideOutputPort(session: try fields.next("session"), port: try fields.next("port"))
         case "SetPreferredInput":
             return .setPreferredInput(session: try fields.next("session"), portUID: try fields.next("port_uid"))
+        case "GetAvailableInputs": return .getAvailableInputs(session: try fields.next("session"))
         case "GetStatus": return .getStatus
         case "ListSessions": return .listSessions
         case "ListStreams": return .listStreams

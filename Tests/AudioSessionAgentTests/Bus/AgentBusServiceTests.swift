@@ -57,6 +57,7 @@ struct AgentBusServiceTests {
                 ("Activate", [.string(session)]),
                 ("GetState", [.string(session)]),
                 ("GetCurrentRoute", [.string(session)]),
+                ("GetAvailableInputs", [.string(session)]),
                 ("UnregisterSession", [.string(session)]),
             ]
             for (method, arguments) in attempts {

@@ -2,6 +2,7 @@ import AudioSessionContract
 import AudioPolicy
 import AudioSessionAgent
 import AudioSessionBus
+import AudioSessionModel
 import AudioSessionTesting
 import Logging
 import ServiceLifecycle
@@ -121,6 +122,10 @@ struct AgentOverPulseTests {
                 return
             }
             #expect(port[1] == .string("speaker"), "the prompt plays on the speaker sink: \(port)")
+            // The server's one source, without the speaker's monitor: what SetPreferredInput takes.
+            let inputs = try RouteWireFormat.inputs(reply: try await app.call("GetAvailableInputs", [.string(session)]))
+            #expect(inputs.map(\.uid) == ["mic"], "\(inputs)")
+            try await app.call("SetPreferredInput", [.string(session), .string("mic")])
 
             // An ambient game learns that another app's primary audio (the music) is playing.
             let game = try await app.register(applicationID: "org.example.Game")

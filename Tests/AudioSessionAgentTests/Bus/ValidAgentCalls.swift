@@ -21,6 +21,7 @@ enum ValidAgentCalls {
         ("GetCurrentRoute", [.string("1")]),
         ("OverrideOutputPort", [.string("1"), .string("speaker")]),
         ("SetPreferredInput", [.string("1"), .string("")]),
+        ("GetAvailableInputs", [.string("1")]),
         ("GetStatus", []),
         ("ListSessions", []),
         ("ListStreams", []),

@@ -66,6 +66,7 @@ struct ContractFileTests {
         ("GetCurrentRoute", "s", "(a(sssu)a(sssu))"),
         ("OverrideOutputPort", "ss", ""),
         ("SetPreferredInput", "ss", ""),
+        ("GetAvailableInputs", "s", "a(sssu)"),
         ("GetStatus", "", "sssbsb"),
         ("ListSessions", "", "a(ssuusssass)"),
         ("ListStreams", "", "a(sssssbsds)"),

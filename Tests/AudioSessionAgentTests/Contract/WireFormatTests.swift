@@ -31,6 +31,7 @@ struct WireFormatTests {
         .getCurrentRoute(session: "1"),
         .overrideOutputPort(session: "1", port: "speaker"),
         .setPreferredInput(session: "1", portUID: ""),
+        .getAvailableInputs(session: "1"),
         .getStatus,
         .listSessions,
         .listStreams,
@@ -82,6 +83,20 @@ struct WireFormatTests {
         let route = RouteWireFormat.reply(Self.route)
         #expect(route.signature.rawValue == Self.outputs(of: "GetCurrentRoute"))
         #expect(try RouteWireFormat.route(reply: route) == Self.route)
+    }
+
+    @Test("GetAvailableInputs' reply round-trips, empty or not, with the table's signature; an unknown port type reads as generic")
+    func availableInputs() throws {
+        for inputs in [Self.route.inputs, []] {
+            let reply = RouteWireFormat.inputsReply(inputs)
+            #expect(reply.signature.rawValue == Self.outputs(of: "GetAvailableInputs"))
+            #expect(try RouteWireFormat.inputs(reply: reply) == inputs)
+        }
+        let newer: BusArguments = [
+            .array(element: RouteWireFormat.portType, [.structure([.string("Ear"), .string("ear"), .string("neural-link"), .uint32(1)])])
+        ]
+        #expect(try RouteWireFormat.inputs(reply: newer).map(\.type) == [.generic])
+        #expect(throws: WireFormatError.self) { try RouteWireFormat.inputs(reply: [.string("mic")]) }
     }
 
     @Test("ListSessions's and ListStreams's replies round-trip, empty or not, with the table's signatures")

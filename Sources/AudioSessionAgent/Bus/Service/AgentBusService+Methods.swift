@@ -34,6 +34,7 @@ extension AgentBusService {
         case .getCurrentRoute(let id): try currentRoute(id, call)
         case .overrideOutputPort(let id, let port): try overrideOutputPort(id, port: port, call)
         case .setPreferredInput(let id, let uid): try setPreferredInput(id, portUID: uid, call)
+        case .getAvailableInputs(let id): try availableInputs(id, call)
         case .getStatus: agentStatus()
         case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
         case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))

@@ -39,6 +39,22 @@ extension AgentBusService {
         return []
     }
 
+    /// The inputs `SetPreferredInput` accepts now (the available capture devices, monitors
+    /// excluded), for the session's owner only, as every per-session read.
+    func availableInputs(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
+        let found = coordinator.read { view -> Result<[PortDescription], SessionRegistryError> in
+            Result { () throws(SessionRegistryError) in
+                _ = try view.registry.session(id, ownedBy: call.sender)
+                return view.engine.availablePorts(.capture)
+            }
+        }
+        do {
+            return RouteWireFormat.inputsReply(try found.get())
+        } catch {
+            throw BusError(error)
+        }
+    }
+
     /// Checks that the caller owns the session before anything else (a stranger learns nothing
     /// from an argument error), then feeds the engine the event `body` makes.
     private func ownedSessionCall(

@@ -29,6 +29,7 @@ enum AgentRequest: Hashable, Sendable {
     case getCurrentRoute(SessionID)
     case overrideOutputPort(SessionID, port: String)
     case setPreferredInput(SessionID, portUID: String)
+    case getAvailableInputs(SessionID)
     case getStatus
     case listSessions
     case listStreams
@@ -64,6 +65,7 @@ enum AgentRequest: Hashable, Sendable {
         case .getCurrentRoute(let id): self = .getCurrentRoute(SessionID(id))
         case .overrideOutputPort(let id, let port): self = .overrideOutputPort(SessionID(id), port: port)
         case .setPreferredInput(let id, let uid): self = .setPreferredInput(SessionID(id), portUID: uid)
+        case .getAvailableInputs(let id): self = .getAvailableInputs(SessionID(id))
         case .getStatus: self = .getStatus
         case .listSessions: self = .listSessions
         case .listStreams: self = .listStreams
