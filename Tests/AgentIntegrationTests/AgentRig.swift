@@ -12,6 +12,10 @@ struct AgentRig: Sendable {
     let bus: PrivateDBus
     /// The agent's `--backend`: `pulse`, `pipewire` for the native backend on PipeWire, or `auto`.
     var backend: String
+    /// On another release's stack (a PipeWire in a root): whether the agent runs inside the root,
+    /// with that release's libraries, as its users run it (the default), or here, reaching the
+    /// stack through its sockets with this machine's libraries (the cross-version pairing).
+    var agentRunsInsideRoot = true
 
     /// Starts the server and the bus (no agent yet); the agent's backend is the setup's unless given.
     static func start(_ setup: SoundSetup, backend: String? = nil) async throws -> AgentRig {
@@ -91,10 +95,14 @@ struct AgentRig: Sendable {
         // At debug level the log names every pause, mute, ramp and release: a failure's record
         // then tells what the agent did, not only what the test saw.
         let policyArguments = policy.map { ["--policy", $0] } ?? []
-        return try ChildProcess(
-            [Self.agentExecutable, "--backend", backend]
-                + policyArguments + ["--log-level", "debug"],
-            environment: environment, outputDirectory: directory)
+        var command = [Self.agentExecutable, "--backend", backend] + policyArguments + ["--log-level", "debug"]
+        // On another release's stack the agent runs inside its root, against that release's
+        // libpipewire and libpulse, as a user of it runs the agent.
+        if agentRunsInsideRoot, let pipewire = server as? PrivatePipeWire {
+            let agentDirectory = URL(fileURLWithPath: Self.agentExecutable).resolvingSymlinksInPath().deletingLastPathComponent().path
+            command = pipewire.commandInside(command, alsoBinding: [bus.directory, agentDirectory])
+        }
+        return try ChildProcess(command, environment: environment, outputDirectory: directory)
     }
 
     /// The agent's XDG_CONFIG_HOME: with `startAgent(policy: nil)` it reads

@@ -1,18 +1,22 @@
 import AudioSessionTesting
+import Foundation
 import Testing
 
 extension AgentIntegrationTests {
     /// The stack most desktops run: PipeWire 1.4 + WirePlumber 0.5 + pipewire-pulse from a
-    /// Debian 13 root (`scripts/make-root`, cached per machine), the agent built here (libpulse
-    /// 16.1, libpipewire 0.3.65) reaching it through its sockets: the cross-version pairing.
+    /// Debian 13 root (`scripts/make-root`, cached per machine). The agent built here runs inside
+    /// the root, against its libpipewire 1.4 and libpulse 17, as a user of Debian 13 runs it; and
+    /// once from this machine (libpulse 16.1, libpipewire 0.3.65) through the stack's sockets: the
+    /// cross-version pairing, which must work too.
     @Suite("Debian 13's PipeWire 1.4 and WirePlumber 0.5")
     struct Debian13Stack {
         @Test(
-            "a phone stream silences music and releases it on PipeWire 1.4, the agent on either backend",
-            arguments: [SoundSetup.pipewirePulse, .pipewireNative])
-        func phoneSilencesMusic(setup: SoundSetup) async throws {
+            "a phone stream silences music and releases it on PipeWire 1.4, the agent on either backend, inside the root and from this machine",
+            arguments: [(SoundSetup.pipewirePulse, true), (.pipewireNative, true), (.pipewirePulse, false)])
+        func phoneSilencesMusic(setup: SoundSetup, insideRoot: Bool) async throws {
             let root = try await SoundStackRoot.debian13()
-            let rig = try await AgentRig.start(setup, on: try await PrivatePipeWire.start(root: root))
+            var rig = try await AgentRig.start(setup, on: try await PrivatePipeWire.start(root: root))
+            rig.agentRunsInsideRoot = insideRoot
             defer { rig.stop() }
             let serverName = try await rig.server.pactl("info")
             #expect(serverName.contains("Server Name: PulseAudio (on PipeWire 1.4."), "\(serverName)")
@@ -21,6 +25,10 @@ extension AgentIntegrationTests {
             defer { speaker.stop() }
             let agent = try await rig.startAgent()
             defer { agent.kill() }
+            // Which libpipewire the agent loaded: the root's 1.4 (1402) inside it, this machine's 0.3.65 (365) here.
+            // Read to the end: /proc files report no size, and a read by size stops after a page.
+            let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/\(agent.pid)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            #expect(maps.contains(insideRoot ? "libpipewire-0.3.so.0.1402." : "libpipewire-0.3.so.0.365."), "the agent's libpipewire")
             let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
             defer { music.kill() }
             _ = try await rig.waitForStream("music")
