@@ -6,14 +6,6 @@ import Glibc
 
 /// Reads one input as the agent reads a call, stopping the process on anything but a typed refusal.
 enum AgentCallReading {
-    static let contract: InterfaceDescription = {
-        do {
-            return try AgentInterface.contract()
-        } catch {
-            fatalError("the built-in contract cannot be read: \(error)")
-        }
-    }()
-
     static func read(_ bytes: [UInt8]) {
         let message: Message
         do {
@@ -39,7 +31,7 @@ enum AgentCallReading {
             fatalError("arguments read from a valid message cannot be written back: \(error); \(arguments)")
         }
         do {
-            let request = try AgentRequest(method: incoming.member ?? "", arguments: arguments, contract: contract)
+            let request = try AgentRequest(method: incoming.member ?? "", arguments: arguments)
             if case .setConfiguration(_, let category, let mode, let options) = request {
                 do {
                     _ = try SessionConfiguration(wireCategory: category, mode: mode, options: options)

@@ -17,4 +17,7 @@ public enum AgentBusAddress {
     /// The stream property (PulseAudio proplist, PipeWire node property) through which a stream
     /// names the session it belongs to; its value is the session's token.
     public static let streamTokenProperty = "audiosession.token"
+    /// The client (or stream) property through which an app shows its session's one-time client
+    /// nonce, so the agent binds that sound-server client to the session.
+    public static let clientNonceProperty = "audiosession.client-nonce"
 }

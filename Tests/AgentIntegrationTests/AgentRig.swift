@@ -24,6 +24,17 @@ struct AgentRig: Sendable {
         }
     }
 
+    /// A rig on a server the test started (another release's stack, say); the rig stops it.
+    /// `setup` says what kind of server it is.
+    static func start(_ setup: SoundSetup, on server: any PulseProtocolServer, backend: String? = nil) async throws -> AgentRig {
+        do {
+            return AgentRig(setup: setup, server: server, bus: try await PrivateDBus.start(), backend: backend ?? setup.backend)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
     /// Stops the bus and the server (the server's directory, with every scratch file, goes too).
     func stop() {
         bus.stop()

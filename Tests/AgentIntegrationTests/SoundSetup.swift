@@ -1,4 +1,5 @@
 import AudioSessionTesting
+import Foundation
 import Testing
 
 /// The sound servers the integration tests run on, with the same test body.
@@ -24,12 +25,21 @@ enum SoundSetup: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// Whether the agent silences by muting (the pulse protocol) rather than pausing the node.
     var silencesByMuting: Bool { self != .pipewireNative }
 
+    /// Which PipeWire the PipeWire setups start: this machine's own (Debian 12's 0.3.65 with
+    /// WirePlumber 0.4.13), or with `AUDIOSESSION_PIPEWIRE_STACK=debian13` Debian 13's 1.4.2 with
+    /// WirePlumber 0.5.8 from `scripts/make-root --sound-stack` (`scripts/test-debian13` runs the
+    /// agent's suites so).
+    static var pipewireStackIsDebian13: Bool {
+        ProcessInfo.processInfo.environment["AUDIOSESSION_PIPEWIRE_STACK"] == "debian13"
+    }
+
     /// Starts the server; the caller stops it.
     func start() async throws -> any PulseProtocolServer {
         switch self {
         case .pulseMinimal: try await PrivatePulseAudio.start(.minimal)
         case .pulseStock: try await PrivatePulseAudio.start(.stock)
-        case .pipewirePulse, .pipewireNative: try await PrivatePipeWire.start()
+        case .pipewirePulse, .pipewireNative:
+            try await PrivatePipeWire.start(root: Self.pipewireStackIsDebian13 ? try await SoundStackRoot.debian13() : nil)
         }
     }
 }

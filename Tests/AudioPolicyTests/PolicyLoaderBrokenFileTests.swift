@@ -29,6 +29,10 @@ struct PolicyLoaderBrokenFileTests {
         Case(file: "unknown-option.toml", expected: [
             #"unknown-option.toml:6:31: roles.music.options[1]: unknown option "duck-other"; expected one of: \#(allOptions); did you mean "duck-others"?"#
         ]),
+        Case(file: "unknown-evidence.toml", expected: [
+            #"unknown-evidence.toml:6:25: app[0].evidence[1]: unknown evidence level "claimd"; expected one of: verified, claimed, declared; did you mean "claimed"?"#,
+            #"unknown-evidence.toml:11:12: rank[0].evidence: expected at least one evidence level (verified, claimed, declared), found an empty array"#,
+        ]),
         Case(file: "unknown-role.toml", expected: [
             #"unknown-role.toml:4:8: roles.podcast: unknown role "podcast"; expected one of: movie, music, game, notification, communication, alert, navigation, assistant, accessibility, production, test, none, a11y, animation, event, phone, video"#
         ]),

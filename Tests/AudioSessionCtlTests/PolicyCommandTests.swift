@@ -79,6 +79,9 @@ struct PolicyCommandTests {
         #expect(lines.dropFirst().first?.hasSuffix("policies/default.toml") == true)
         #expect(lines.dropFirst(2).first?.hasSuffix("policy.d/10-quiet.toml") == true)
         #expect(result.standardOutput.contains("ducking: level 0.1,"))
+        #expect(
+            result.standardOutput.contains("app orca,org.gnome.Orca: exempt role accessibility evidence verified,claimed"),
+            "each app rule says which evidence it accepts: \(result.standardOutput)")
     }
 
     @Test("an unknown subcommand is refused with exit 64 and a pointer to the subcommands")

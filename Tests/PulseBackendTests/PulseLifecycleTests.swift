@@ -22,9 +22,11 @@ struct PulseLifecycleTests {
             }
             weakConnection = connection
             weakMirror = mirror
+            // Unload only after the handler saw the sink: a sink removed before the mirror fetched
+            // it yields no event at all (the fetch finds nothing; the removal removes nothing).
             let index = try await connection.loadModule("module-null-sink", argument: "sink_name=lifecycle")
-            try await connection.unloadModule(index)
             try await waitUntil("the handler saw an event") { loopThread.withLock { $0 } != nil }
+            try await connection.unloadModule(index)
             let tid = try #require(loopThread.withLock { $0 })
             #expect(tid != currentThreadID(), "the handler runs on the loop thread, not the caller's")
             #expect(FileManager.default.fileExists(atPath: "/proc/self/task/\(tid)"), "the loop thread runs")

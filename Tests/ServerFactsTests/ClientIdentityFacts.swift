@@ -8,9 +8,9 @@ extension ServerFacts {
     /// pipewire-pulse's own.
     @Suite("Facts: which PID a pulse client's stream carries on PipeWire")
     struct ClientIdentityFacts {
-        @Test("through pipewire-pulse, the node has no pipewire.sec.pid and the client's is pipewire-pulse's; the app's PID is only claimed")
-        func pulseClientPIDs() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("through pipewire-pulse, the node has no pipewire.sec.pid and the client's is pipewire-pulse's; the app's PID is only claimed", arguments: PipeWireStack.allCases)
+        func pulseClientPIDs(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             // Long enough to outlive the checks on a loaded machine; the player is killed at the end.
             let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)

@@ -14,9 +14,9 @@ extension ServerFacts {
             player.kill()
         }
 
-        @Test("PULSE_PROP reaches a paplay stream and its node on pipewire-pulse")
-        func pulsePropOnPipeWirePulse() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("PULSE_PROP reaches a paplay stream and its node on pipewire-pulse", arguments: PipeWireStack.allCases)
+        func pulsePropOnPipeWirePulse(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             let player = try await expectPulsePropReachesStream(on: pipewire)
             defer { player.kill() }
@@ -24,9 +24,9 @@ extension ServerFacts {
             #expect(node?.properties["media.role"] == "Communication")
         }
 
-        @Test("PIPEWIRE_PROPS reaches pw-play's node, in both views")
-        func pipewirePropsOnPwPlay() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("PIPEWIRE_PROPS reaches pw-play's node, in both views", arguments: PipeWireStack.allCases)
+        func pipewirePropsOnPwPlay(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
             let player = try pipewire.spawn(

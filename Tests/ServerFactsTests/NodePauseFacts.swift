@@ -9,9 +9,9 @@ extension ServerFacts {
     struct NodePauseFacts {
         @Test(
             "Pause silences a node (native or pipewire-pulse client) that keeps reporting running and uncorked; Start resumes it",
-            arguments: ["pw-play", "paplay"])
-        func pauseSilencesUntilStart(player tool: String) async throws {
-            let pipewire = try await PrivatePipeWire.start()
+            arguments: PipeWireStack.allCases, ["pw-play", "paplay"])
+        func pauseSilencesUntilStart(stack: PipeWireStack, player tool: String) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
             defer { speaker.stop() }
@@ -19,19 +19,19 @@ extension ServerFacts {
             defer { player.kill() }
             try await waitUntil("the tone is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
 
-            _ = try await pipewire.tool("pw-cli", ["send-command", String(node.id), "Pause", "{}"])
+            _ = try await pipewire.stackTool("pw-cli", ["send-command", String(node.id), "Pause", "{}"])
             try await waitUntil("the paused node falls silent") { try await speaker.rms(over: .milliseconds(100)) < 0.001 }
             #expect(try await speaker.rms(over: .milliseconds(200)) < 0.001)
             #expect(try await pipewire.node(where: "audiosession.probe", is: "paused")?.state == "running")
             #expect(try await pipewire.sinkInput(where: "audiosession.probe", is: "paused")?.isCorked == false)
 
-            _ = try await pipewire.tool("pw-cli", ["send-command", String(node.id), "Start", "{}"])
+            _ = try await pipewire.stackTool("pw-cli", ["send-command", String(node.id), "Start", "{}"])
             try await waitUntil("the started node is heard again") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
         }
 
-        @Test("a paused node moved to another sink plays there, and goes on playing when moved back")
-        func relinkUndoesPause() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("a paused node moved to another sink plays there, and goes on playing when moved back", arguments: PipeWireStack.allCases)
+        func relinkUndoesPause(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             _ = try await pipewire.plug(.secondSpeaker)
             let secondSerial = try #require(try await waitForValue("the second speaker's node") {
@@ -45,7 +45,7 @@ extension ServerFacts {
             let (player, node) = try await playTone(with: "pw-play", on: pipewire)
             defer { player.kill() }
             try await waitUntil("the tone is heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
-            _ = try await pipewire.tool("pw-cli", ["send-command", String(node.id), "Pause", "{}"])
+            _ = try await pipewire.stackTool("pw-cli", ["send-command", String(node.id), "Pause", "{}"])
             try await waitUntil("the paused node falls silent") { try await speaker.rms(over: .milliseconds(100)) < 0.001 }
 
             try await pipewire.setMetadata("default", subject: node.id, key: "target.object", value: String(secondSerial), type: "Spa:Id")

@@ -6,9 +6,9 @@ extension ServerFacts {
     /// in the server stops music for a call, so the agent has to.
     @Suite("Facts: pipewire-pulse does not cork for calls")
     struct PipeWirePulseCorkFacts {
-        @Test("a phone stream leaves a music stream audible, unmuted and uncorked, with no cork event")
-        func phoneLeavesMusicPlaying() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("a phone stream leaves a music stream audible, unmuted and uncorked, with no cork event", arguments: PipeWireStack.allCases)
+        func phoneLeavesMusicPlaying(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             #expect(!(try await pipewire.moduleNames().contains("module-role-cork")))
             let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)

@@ -23,9 +23,9 @@ extension ServerFacts {
             ("Accessibility", "a11y"), ("Production", "production"), ("Test", "test"), ("DSP", "DSP"),
         ]
 
-        @Test("each PulseAudio role becomes a PipeWire node role, and comes back as pactl shows it")
-        func pulseRolesThroughPipeWirePulse() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("each PulseAudio role becomes a PipeWire node role, and comes back as pactl shows it", arguments: PipeWireStack.allCases)
+        func pulseRolesThroughPipeWirePulse(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
             let players = try Self.pulseRoles.map { role in
@@ -47,9 +47,9 @@ extension ServerFacts {
             }
         }
 
-        @Test("each pw-play --media-role shows in pactl under its pulse name")
-        func nodeRolesThroughPipeWirePulse() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("each pw-play --media-role shows in pactl under its pulse name", arguments: PipeWireStack.allCases)
+        func nodeRolesThroughPipeWirePulse(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             let silence = try ToneFile.silence(seconds: 30, in: pipewire.directory)
             let players = try Self.nodeRoles.map { role in

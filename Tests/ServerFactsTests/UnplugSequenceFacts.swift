@@ -26,9 +26,9 @@ extension ServerFacts {
             }
         }
 
-        @Test("pipewire-pulse: the stream is unlinked and corked on its way to the speaker, and runs there in the end")
-        func pipewirePulse() async throws {
-            let pipewire = try await PrivatePipeWire.start()
+        @Test("pipewire-pulse: the stream is unlinked and corked on its way to the speaker, and runs there in the end", arguments: PipeWireStack.allCases)
+        func pipewirePulse(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
             defer { pipewire.stop() }
             let sequences = try await record(on: pipewire)
             for sequence in sequences {

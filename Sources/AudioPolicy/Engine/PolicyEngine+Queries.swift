@@ -40,13 +40,18 @@ extension PolicyEngine {
         var silencedBy = record.silencers
         if state.unplugHolds[stream] != nil { silencedBy[.stream(stream)] = .unplugged }
         var ranks: [Participant: Int] = [:]
+        var rankMatches: [Participant: IdentityMatch] = [:]
         for who in Set(record.duckers.keys).union(record.silencers.keys).union(interruptedBy) {
             ranks[who] = rank(of: who)
+            rankMatches[who] = reservedRankMatch(of: who)
         }
-        return StreamExplanation(
+        var explanation = StreamExplanation(
             stream: stream, effect: effect(of: record), role: record.role, participant: participant(of: record),
             excludedBecause: record.excludedBecause, duckedBy: record.duckers, silencedBy: silencedBy,
             sessionInterruptedBy: interruptedBy, policyEnabled: state.policy.enabled, ranks: ranks)
+        explanation.rankMatches = rankMatches
+        explanation.sessionExemptBecause = record.session.flatMap(sessionExemption(of:))
+        return explanation
     }
 }
 

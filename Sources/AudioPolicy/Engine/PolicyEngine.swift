@@ -67,6 +67,10 @@ public struct PolicyEngine: Sendable {
             addStream(info, order: nil)
         case .streamChanged(let info):
             begin(release: "stream changed", source: .stream(info.id), resume: true)
+            guard changesPolicyFacts(info) else {
+                state.streams[info.id]?.info = info
+                return []
+            }
             let order = state.streams[info.id]?.order
             // A leftover of an ended session stays one: the app is going away, and the server's
             // last words about its stream (a cork, a re-resolved session) must not make it act.

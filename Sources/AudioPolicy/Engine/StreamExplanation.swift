@@ -21,6 +21,11 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     /// The rank policy gives each participant named above (duckers, silencers, interrupters), so a
     /// reader sees why that one won; one the engine no longer knows is missing.
     public var ranks: [Participant: Int] = [:]
+    /// For a participant whose rank rule is reserved for named apps (`apps`), the id its app won
+    /// the rule by and that id's evidence.
+    public var rankMatches: [Participant: IdentityMatch] = [:]
+    /// Why the stream's session is never ducked, silenced or interrupted (its app is exempt), when it is.
+    public var sessionExemptBecause: String?
 
     /// One line per fact, for people: no type names, each fact once.
     ///
@@ -33,6 +38,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         var lines = ["stream \(stream): \(Self.words(for: effect)), role \(role.name), through \(participant)"]
         if !policyEnabled { lines.append("policy disabled: the agent observes only") }
         if let excludedBecause { lines.append(excludedBecause) }
+        if let sessionExemptBecause { lines.append(sessionExemptBecause) }
         for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) {
             lines.append("ducked to \(level) by \(who) (duck-others\(rankWords(of: who, after: ", ")))")
         }
@@ -49,10 +55,12 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// ` (rank 90)` for a participant whose rank is known (`, rank 90` inside a parenthesis
-    /// already open), empty otherwise.
+    /// already open), with the id a reserved rank was won by (` (rank 90 as verified Flatpak app id
+    /// "org.example.Phone")`); empty otherwise.
     func rankWords(of who: Participant, after separator: String? = nil) -> String {
         guard let rank = ranks[who] else { return "" }
-        return separator.map { "\($0)rank \(rank)" } ?? " (rank \(rank))"
+        let words = "rank \(rank)" + (rankMatches[who].map { " as \($0)" } ?? "")
+        return separator.map { "\($0)\(words)" } ?? " (\(words))"
     }
 
     /// `playing`, `ducked to 0.3 of its volume` or `silenced`.

@@ -1,7 +1,12 @@
 /// A per-app rule (`[[app]]` in files), matched by application id.
 ///
+/// An id counts only when the rule accepts its ``IdentityEvidence`` (verified or claimed unless
+/// ``evidence`` says otherwise), so an app that merely declares `orca` to `RegisterSession` is not
+/// exempt; a sandboxed app counts only by its verified ids.
+///
 /// ```swift
 /// let screenReader = AppRule(match: ["orca"], exempt: true, role: .accessibility)
+/// let declaredToo = AppRule(match: ["org.example.Tuner"], role: .music, evidence: [.verified, .claimed, .declared])
 /// ```
 public struct AppRule: Hashable, Sendable {
     /// Application ids the rule covers (application.id, process binary, Flatpak or portal app id).
@@ -10,11 +15,17 @@ public struct AppRule: Hashable, Sendable {
     public var exempt: Bool
     /// The role given to the app's role-less streams, if any.
     public var role: Role?
+    /// The evidence an id must have to count (`evidence` in files).
+    public var evidence: Set<IdentityEvidence>
 
     /// Creates an app rule.
-    public init(match: [String], exempt: Bool = false, role: Role? = nil) {
+    public init(
+        match: [String], exempt: Bool = false, role: Role? = nil,
+        evidence: Set<IdentityEvidence> = IdentityEvidence.defaultAccepted
+    ) {
         self.match = match
         self.exempt = exempt
         self.role = role
+        self.evidence = evidence
     }
 }

@@ -83,74 +83,75 @@ final class AgentLink: Sendable {
 
     // MARK: Calls
 
-    /// Registers a session; `previousToken` (from an earlier agent) keeps the streams the app
-    /// already opened tied to the session.
-    func register(applicationID: String?, previousToken: String?) async throws(AgentCallFailure) -> (session: String, token: String) {
-        var properties: [BusValue: BusValue] = [:]
+    /// Registers a session; `previous` (the token and secret an earlier agent gave) keeps the
+    /// streams the app already opened tied to the session: the secret proves the token is ours.
+    func register(
+        applicationID: String?, previous: (token: String, secret: String)?
+    ) async throws(AgentCallFailure) -> (session: String, token: String, secret: String, clientNonce: String) {
+        var properties: [String: BusVariant] = [:]
         if let applicationID, !applicationID.isEmpty {
-            properties[.string("application-id")] = .variant(.string(applicationID))
+            properties["application-id"] = BusVariant(.string(applicationID))
         }
-        if let previousToken {
-            properties[.string("stream-token")] = .variant(.string(previousToken))
+        if let previous {
+            properties["stream-token"] = BusVariant(.string(previous.token))
+            properties["stream-token-secret"] = BusVariant(.string(previous.secret))
         }
-        let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
-        do {
-            let (session, token) = try reply.decode(String.self, String.self)
-            return (session, token)
-        } catch {
-            throw .refused(AudioSessionError(.agentRefused, "the agent answered RegisterSession with \(reply)"))
-        }
+        let reply = try await call(.registerSessionWithSecret(properties: properties))
+        let registration = try Self.read(reply, as: SecretRegistrationReply.init(arguments:))
+        return (registration.session, registration.streamToken, registration.tokenSecret, registration.clientNonce)
     }
 
     func configure(_ session: String, _ configuration: SessionConfiguration) async throws(AgentCallFailure) {
         _ = try await call(
-            "SetConfiguration",
-            [
-                .string(session), .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
-                .array(element: .string, configuration.options.kebabNames.map(BusValue.string)),
-            ])
+            .setConfiguration(
+                session: session, category: configuration.category.kebabName, mode: configuration.mode.kebabName,
+                options: configuration.options.kebabNames))
     }
 
     func activate(_ session: String) async throws(AgentCallFailure) {
-        _ = try await call("Activate", [.string(session)])
+        _ = try await call(.activate(session: session))
     }
 
     func deactivate(_ session: String, notifyOthers: Bool) async throws(AgentCallFailure) {
-        _ = try await call("Deactivate", [.string(session), .boolean(notifyOthers)])
+        _ = try await call(.deactivate(session: session, notifyOthers: notifyOthers))
     }
 
     func unregister(_ session: String) async throws(AgentCallFailure) {
-        _ = try await call("UnregisterSession", [.string(session)])
+        _ = try await call(.unregisterSession(session: session))
     }
 
     /// `GetState`'s `other_audio_playing`.
     func isOtherAudioPlaying(_ session: String) async throws(AgentCallFailure) -> Bool {
-        let reply = try await call("GetState", [.string(session)])
-        guard reply.count == 5, case .boolean(let playing) = reply[4] else {
-            throw .refused(AudioSessionError(.agentRefused, "the agent answered GetState with \(reply)"))
-        }
-        return playing
+        try Self.read(try await call(.getState(session: session)), as: SessionStateReply.init(arguments:)).otherAudioPlaying
     }
 
     /// `GetCurrentRoute`.
     func currentRoute(_ session: String) async throws(AgentCallFailure) -> RouteDescription {
-        let reply = try await call("GetCurrentRoute", [.string(session)])
-        guard reply.count == 1, let route = RouteWireFormat.route(from: reply[0]) else {
-            throw .refused(AudioSessionError(.agentRefused, "the agent answered GetCurrentRoute with \(reply)"))
-        }
-        return route
+        try Self.read(try await call(.getCurrentRoute(session: session)), as: RouteWireFormat.route(reply:))
     }
 
-    func call(_ method: String, _ arguments: BusArguments) async throws(AgentCallFailure) -> BusArguments {
+    /// Reads a reply with the contract's decoder; a reply of another shape is refused with a
+    /// message naming the field and the type the contract gives it.
+    static func read<Reply>(
+        _ arguments: BusArguments, as decode: (BusArguments) throws(WireFormatError) -> Reply
+    ) throws(AgentCallFailure) -> Reply {
+        do {
+            return try decode(arguments)
+        } catch {
+            throw .refused(AudioSessionError(.agentRefused, "the agent sent \(error)"))
+        }
+    }
+
+    func call(_ request: AgentCall) async throws(AgentCallFailure) -> BusArguments {
         guard let bus else { throw .agentGone("there is no session bus") }
         do {
             return try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: method,
-                arguments: arguments, timeout: timeout)
+                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: request.method,
+                arguments: request.arguments, timeout: timeout)
         } catch let error as BusError {
-            throw AgentCallFailure(error, calling: method)
+            throw AgentCallFailure(error, calling: request.method)
         } catch {
-            throw .agentGone("\(method) was cancelled")
+            throw .agentGone("\(request.method) was cancelled")
         }
     }
 }

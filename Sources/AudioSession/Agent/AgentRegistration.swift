@@ -5,6 +5,9 @@ import AudioSessionModel
 struct AgentRegistration: Hashable, Sendable {
     var sessionID: String
     var token: String
+    /// The one-time value the app shows on its streams' client so the agent binds that client to
+    /// the session (docs/dbus-api.md, "Stream tokens").
+    var clientNonce: String
     var agentOwner: String
     var sentConfiguration: SessionConfiguration?
     /// The output override the agent has (`OverrideOutputPort`); a new registration starts without.

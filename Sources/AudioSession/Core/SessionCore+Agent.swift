@@ -18,11 +18,16 @@ extension SessionCore {
         }
         if state.withLock({ $0.registration?.agentOwner == owner }) { return true }
         do throws(AgentCallFailure) {
-            let previousToken = state.withLock { $0.lastStreamToken }
-            let (session, token) = try await agent.register(applicationID: applicationID, previousToken: previousToken)
+            let previous = state.withLock { state in
+                state.lastStreamToken.flatMap { token in state.lastTokenSecret.map { (token: token, secret: $0) } }
+            }
+            let granted = try await agent.register(applicationID: applicationID, previous: previous)
+            let session = granted.session
             let (configuration, isActive) = state.withLock { state in
-                state.registration = AgentRegistration(sessionID: session, token: token, agentOwner: owner)
-                state.lastStreamToken = token
+                state.registration = AgentRegistration(
+                    sessionID: session, token: granted.token, clientNonce: granted.clientNonce, agentOwner: owner)
+                state.lastStreamToken = granted.token
+                state.lastTokenSecret = granted.secret
                 return (state.configuration, state.isActive)
             }
             logger.info("registered with the agent", metadata: ["session.id": "\(session)", "agent.owner": "\(owner)"])
@@ -128,39 +133,41 @@ extension SessionCore {
             let registration = state.withLock({ $0.registration }),
             signal.sender == registration.agentOwner  // only the agent the session is registered with speaks
         else { return }
-        let arguments = signal.arguments
-        switch signal.member {
-        case "MediaServicesLost":
+        let decoded: AgentSignal?
+        do {
+            decoded = try AgentSignal(member: signal.member, arguments: signal.arguments)
+        } catch {
+            logger.warning("the agent sent a signal the contract does not describe: \(error)")
+            return
+        }
+        guard let decoded else { return }  // a signal a later version of the contract added
+        switch decoded {
+        case .mediaServicesLost:
             logger.warning("the agent reports the sound server lost")
             loseMediaServices(.soundServerRestarted)
             return
-        case "MediaServicesReset":
+        case .mediaServicesReset:
             await gate.run { await activateAfterReset() }
             resetMediaServices(otherwise: .soundServerRestarted)
             return
         default: break
         }
-        guard let session = try? arguments.decode(String.self, at: 0), session == registration.sessionID else { return }
-        switch signal.member {
-        case "InterruptionBegan":
-            let reason = (try? arguments.decode(String.self, at: 1)).flatMap(InterruptionReason.init(kebabName:)) ?? .default
+        guard decoded.session == registration.sessionID else { return }
+        switch decoded {
+        case .interruptionBegan(_, let reason):
             state.withLock { $0.isActive = false }
             clock.restore()
-            interruptions.publish(.began(reason: reason))
-        case "InterruptionEnded":
-            let shouldResume = (try? arguments.decode(Bool.self, at: 1)) ?? false
+            interruptions.publish(.began(reason: InterruptionReason(kebabName: reason) ?? .default))
+        case .interruptionEnded(_, let shouldResume):
             interruptions.publish(.ended(options: shouldResume ? .shouldResume : []))
-        case "RouteChanged":
-            let reason = (try? arguments.decode(String.self, at: 1)).flatMap(RouteChangeReason.init(kebabName:)) ?? .unknown
-            let previous = arguments.count > 2 ? RouteWireFormat.route(from: arguments[2]) : nil
-            routeChanges.publish(RouteChange(reason: reason, previousRoute: previous ?? RouteDescription()))
-        case "SecondaryAudioHint":
-            guard let hint = (try? arguments.decode(String.self, at: 1)).flatMap(SilenceSecondaryAudioHint.init(rawValue:))
-            else { return }
+        case .routeChanged(_, let reason, let previous):
+            routeChanges.publish(RouteChange(reason: RouteChangeReason(kebabName: reason) ?? .unknown, previousRoute: previous))
+        case .secondaryAudioHint(_, let hint):
+            guard let hint = SilenceSecondaryAudioHint(rawValue: hint) else { return }
             state.withLock { $0.secondaryAudioShouldBeSilenced = hint == .begin }
             secondaryAudioHints.publish(hint)
-        default:
-            break  // a signal a later version of the contract added
+        case .mediaServicesLost, .mediaServicesReset, .sessionStateChanged, .streamStateChanged, .sessionRouteChanged:
+            break  // handled above, or broadcasts for monitors
         }
     }
 

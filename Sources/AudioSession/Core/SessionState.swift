@@ -12,6 +12,9 @@ struct SessionState: Sendable {
     /// The stream token the last agent gave, kept while no agent runs: streams opened meanwhile
     /// carry it, and the next registration asks to keep it.
     var lastStreamToken: String?
+    /// The secret the token derives from: sent with it at the next registration to prove the
+    /// token is this session's. Never put on a stream.
+    var lastTokenSecret: String?
     /// The loss delivered and not yet followed by a reset: one loss is told once, however many
     /// parts went (the agent announces the server's loss, then exits itself).
     var outstandingLoss: MediaServicesCause?

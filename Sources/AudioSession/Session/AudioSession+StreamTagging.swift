@@ -8,13 +8,16 @@ extension AudioSession {
     /// | key | value |
     /// | --- | --- |
     /// | `media.role` | from the category and mode (`music`, `phone`, `video`, `game`, ...) |
-    /// | `audiosession.token` | the session's secret stream token (only while registered with the agent) |
+    /// | `audiosession.token` | the session's stream token (while registered with the agent, and after until the next agent answers) |
+    /// | `audiosession.client-nonce` | the one-time value that binds the first sound-server client showing it to the session (only while registered) |
     /// | `audiosession.category`, `audiosession.mode` | the configuration's kebab-case names |
     /// | `application.id` | the application id given at ``init(applicationID:options:)``, if any |
     ///
     /// Read it after ``setCategory(_:mode:options:)`` and ``setActive(_:options:)`` and just
-    /// before opening a stream: the token changes when the agent restarts. Streams without the
-    /// token are still matched to the session by process (PID), less surely.
+    /// before opening a stream: the nonce changes when the agent restarts. The agent accepts the
+    /// token only from the client bound by the nonce (the first client whose stream showed it);
+    /// streams of other clients, and streams without the token, are still matched to the session
+    /// by process (PID), less surely.
     ///
     /// libpulse, in the stream's proplist:
     /// ```swift
@@ -32,13 +35,16 @@ extension AudioSession {
     /// setenv("PIPEWIRE_PROPS", session.pipewirePropsEnvironmentValue, 1) // native PipeWire clients
     /// ```
     public var streamProperties: [String: String] {
-        let (configuration, token) = core.state.withLock { ($0.configuration, $0.registration?.token ?? $0.lastStreamToken) }
+        let (configuration, token, nonce) = core.state.withLock {
+            ($0.configuration, $0.registration?.token ?? $0.lastStreamToken, $0.registration?.clientNonce)
+        }
         var properties = [
             "media.role": StreamRole.mediaRole(for: configuration),
             "audiosession.category": configuration.category.kebabName,
             "audiosession.mode": configuration.mode.kebabName,
         ]
         if let token { properties[AgentBusAddress.streamTokenProperty] = token }
+        if let nonce { properties[AgentBusAddress.clientNonceProperty] = nonce }
         if let applicationID = core.applicationID, !applicationID.isEmpty { properties["application.id"] = applicationID }
         return properties
     }

@@ -123,7 +123,8 @@ public final class PipeWireAgent: Sendable {
         enforcer.cancellerProcesses.remote = configuration.remote
         let translator = GraphTranslator(
             table: table, enforcer: enforcer, modules: nil,
-            resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
+            resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger,
+            serverSetsClientSecurity: true)
         // Time-limited decisions (an unplug hold's end, the relink grace) come from one timer
         // armed for the engine's next deadline.
         let deadlines = coordinator.clock.map { clock in

@@ -14,6 +14,7 @@ extension SessionRegistryError {
         case .invalidConfiguration: .invalidConfiguration
         case .invalidProperty: .invalidArguments
         case .tokenInUse: .failed
+        case .tokenNotProven: .accessDenied
         }
     }
 }

@@ -1,4 +1,5 @@
 import AudioPolicy
+import AudioSessionContract
 import Logging
 import PipeWireBackend
 import SoundServer
@@ -308,7 +309,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
                 key.metadataKey, of: 0, type: "Spa:String:JSON", value: WirePlumberRestoreKey.volumeJSON(factor),
                 in: "route-settings")
         } catch {
-            logger.debug("no restore entry repaired", metadata: ["restore.key": "\(key.rawValue)", "pipewire.error": "\(error)"])
+            logger.debug("no restore entry repaired", metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))", "pipewire.error": "\(error)"])
         }
     }
 

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import Logging
 import PulseBackend
 import SoundServer
@@ -16,7 +17,7 @@ extension PulseEnforcer {
         inherited[ref.serial] = base
         logger.debug(
             "a new stream takes its base from the journal: the agent holds its role",
-            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(name)"])
+            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))"])
         if let volume = base.volume, stream.hasVolume, !StreamVolume(stream.volume).matches(volume),
             volume.channels.count == stream.volume.count
         {
@@ -63,7 +64,7 @@ extension PulseEnforcer {
         lateMutesUndone.insert(ref.serial)
         logger.debug(
             "the server muted a new stream after it appeared: the agent's mute of its role, leaked",
-            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(name)"])
+            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))"])
         send(mute: false, ref) { _ in }
     }
 }

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import Logging
 import PulseBackend
 import SoundServer
@@ -110,14 +111,14 @@ struct RestoreRepair: Sendable {
                 done(true)  // no restore database on this server: nothing can keep the agent's values
                 return
             case .failure(let error):
-                logger.warning("cannot read the restore database", metadata: ["restore.entry": "\(name)", "pulse.error": "\(error)"])
+                logger.warning("cannot read the restore database", metadata: ["restore.entry": "\(UntrustedText.excerpt(name))", "pulse.error": "\(error)"])
                 done(false)
                 return
             }
             let entry = updated(entries.first { $0.name == name })
             connection.submitStreamRestoreWrite([entry], mode: .replace) { result in
                 if case .failure(let error) = result {
-                    logger.warning("cannot repair the restore database", metadata: ["restore.entry": "\(name)", "pulse.error": "\(error)"])
+                    logger.warning("cannot repair the restore database", metadata: ["restore.entry": "\(UntrustedText.excerpt(name))", "pulse.error": "\(error)"])
                 }
                 done(result.isSuccess)
             }

@@ -15,12 +15,29 @@ public struct SessionCandidate: Hashable, Sendable {
     /// Its Flatpak app id when the registry knows it already; otherwise the resolver asks the
     /// process table.
     public var flatpakAppID: String?
+    /// Whether its token joins streams from any client or only from ``boundClients``.
+    public var tokenUse: StreamTokenUse
+    /// The sound-server clients bound to the session (they showed its client nonce).
+    public var boundClients: Set<UInt32>
 
-    /// Creates a candidate.
-    public init(id: SessionID, token: String, processID: Int32, flatpakAppID: String? = nil) {
+    /// Creates a candidate; a bearer token unless `tokenUse` says otherwise.
+    public init(
+        id: SessionID, token: String, processID: Int32, flatpakAppID: String? = nil, tokenUse: StreamTokenUse = .bearer,
+        boundClients: Set<UInt32> = []
+    ) {
         self.id = id
         self.token = token
         self.processID = processID
         self.flatpakAppID = flatpakAppID
+        self.tokenUse = tokenUse
+        self.boundClients = boundClients
+    }
+
+    /// Whether a stream of `client` may join the session by carrying its token.
+    func acceptsToken(fromClient client: UInt32?) -> Bool {
+        switch tokenUse {
+        case .bearer: true
+        case .bound: client.map(boundClients.contains) ?? false
+        }
     }
 }

@@ -14,12 +14,18 @@ public struct StreamOrigin: Hashable, Sendable {
     /// The client's process id as the backend trusts it (PipeWire's `pipewire.sec.pid`, from the
     /// socket's credentials); `nil` to fall back to the `application.process.id` the client claims.
     public var processID: Int32?
+    /// The server's index of the stream's client object, which a session's token may be bound to.
+    public var clientIndex: UInt32?
 
     /// Creates the facts about a stream.
-    public init(streamProperties: [String: String], clientProperties: [String: String] = [:], processID: Int32? = nil) {
+    public init(
+        streamProperties: [String: String], clientProperties: [String: String] = [:], processID: Int32? = nil,
+        clientIndex: UInt32? = nil
+    ) {
         self.streamProperties = streamProperties
         self.clientProperties = clientProperties
         self.processID = processID
+        self.clientIndex = clientIndex
     }
 
     /// The process to inspect: the trusted id, else `pipewire.sec.pid`, else the claimed one.

@@ -11,7 +11,9 @@ import AudioSessionContract
 /// 5. the client's process id equals a session's, though `/proc` cannot confirm it.
 ///
 /// A token that names no registered session (its session has ended) does not match; the later
-/// rules still may. Where several sessions fit one rule, the first in the `sessions` order wins.
+/// rules still may. Nor does a token of a session that binds its token (``StreamTokenUse/bound``)
+/// carried by a stream of a client not bound to that session: the resolution says why
+/// (``SessionResolution/refusedToken``), and the later rules still may match. Where several sessions fit one rule, the first in the `sessions` order wins.
 ///
 /// ```swift
 /// let resolver = StreamSessionResolver(processes: LinuxProcessTable())
@@ -38,17 +40,42 @@ public struct StreamSessionResolver<Processes: ProcessTable>: Sendable {
         guard !sessions.isEmpty else { return .unmatched }
         let processID = origin.effectiveProcessID
         let environment = processID.flatMap(environmentToken(of:))
+        var refusal: String?
+        func accepting(_ token: String) -> SessionCandidate? {
+            guard let session = sessions.first(where: { $0.token == token }) else { return nil }
+            guard session.acceptsToken(fromClient: origin.clientIndex) else {
+                refusal = refusal ?? Self.refusal(of: token, session: session, client: origin.clientIndex)
+                return nil
+            }
+            return session
+        }
         if let token = origin.streamProperties[Self.tokenProperty],
             token != origin.clientProperties[Self.tokenProperty], token != environment?.token,
-            let session = sessions.first(where: { $0.token == token })
+            let session = accepting(token)
         {
             return SessionResolution(session: session.id, match: .libraryToken(token))
         }
         for (token, source) in environmentTokens(origin, environment: environment) {
-            if let session = sessions.first(where: { $0.token == token }) {
+            if let session = accepting(token) {
                 return SessionResolution(session: session.id, match: .environmentToken(token, source: source))
             }
         }
+        var resolution = resolveWithoutToken(origin, processID: processID, among: sessions)
+        resolution.refusedToken = refusal
+        return resolution
+    }
+
+    /// Why `session`'s token on a stream of `client` does not tie the stream to it.
+    private static func refusal(of token: String, session: SessionCandidate, client: UInt32?) -> String {
+        let whose = client.map { "client \($0)" } ?? "a stream without a client"
+        return "session token \(token) not accepted: session \(session.id) binds its token to its own sound-server "
+            + "client, and \(whose) is not bound to it"
+    }
+
+    /// Rules 3 to 5.
+    private func resolveWithoutToken(
+        _ origin: StreamOrigin, processID: Int32?, among sessions: [SessionCandidate]
+    ) -> SessionResolution {
         if let processID {
             if let resolution = byAncestry(of: processID, among: sessions) ?? byAppScope(of: processID, among: sessions)
             {

@@ -1,4 +1,5 @@
 import AudioPolicy
+import AudioSessionContract
 import Logging
 import PulseBackend
 import SoundServer
@@ -22,13 +23,19 @@ final class GraphTranslator: @unchecked Sendable {
     private let logger: Logger
     private var coordinator: PolicyCoordinator?
     private var infos: [StreamID: StreamInfo] = [:]
+    private var bindings = ClientBindings()
     private var isFollowing = false
     private var resolveAgain: (any LoopTimer)?
+    /// Whether the server sets its clients' `pipewire.*` properties itself (native PipeWire).
+    private let serverSetsClientSecurity: Bool
+    /// The streams each app joined to its sessions by a token, against its limit.
+    private var taggedStreams = TaggedStreamLedger(limit: SessionLimits.standard.taggedStreamsPerApp)
 
     init(
         table: ServerStreamTable, enforcer: any StreamEnforcing, modules: ServerModuleSteward?,
-        resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger
+        resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger, serverSetsClientSecurity: Bool = false
     ) {
+        self.serverSetsClientSecurity = serverSetsClientSecurity
         self.table = table
         self.enforcer = enforcer
         self.modules = modules
@@ -69,6 +76,7 @@ final class GraphTranslator: @unchecked Sendable {
             .map { PolicyEvent.deviceRemoved(StreamTranslation.deviceID(of: $0)) }
         end()
         infos = [:]
+        taggedStreams = TaggedStreamLedger(limit: taggedStreams.limit)
         return streams + devices
     }
 
@@ -107,12 +115,15 @@ final class GraphTranslator: @unchecked Sendable {
                 if let ref = table.ref(of: stream.id) { report(translate(stream, ref: ref)) }
             }
         case .connectionLost(let reason):
+            bindings = ClientBindings()  // the next server numbers its clients afresh
             logger.error("the sound server connection was lost", metadata: ["server.reason": "\(reason)"])
         case .moduleAppeared, .moduleChanged, .moduleVanished:
             // Someone loaded or unloaded a module (or the agent did): what is left to the server
             // may have changed, and with it which streams are the engine's.
             if modules?.modulesChanged(in: graph) == true { resolveAll() }
-        case .clientAppeared, .clientVanished:
+        case .clientVanished(let client):
+            bindings.forget(client: client.index)  // a binding never passes to a client that reuses the index
+        case .clientAppeared:
             break
         }
     }
@@ -144,7 +155,10 @@ final class GraphTranslator: @unchecked Sendable {
         infos[ref.id] = info
         logger.debug(
             "stream appeared",
-            metadata: ["stream.id": "\(ref.id)", "stream.role": "\(stream.role ?? "none")", "session.id": "\(info.session?.rawValue ?? "none")"])
+            metadata: [
+                "stream.id": "\(ref.id)", "stream.role": "\(UntrustedText.excerpt(stream.role ?? "none"))",
+                "session.id": "\(info.session?.rawValue ?? "none")",
+            ])
         enforcer.streamAppearing(ref, stream)
         coordinator?.handleOnLoop(.streamAppeared(info))
         enforcer.streamAppeared(ref, stream)
@@ -169,6 +183,7 @@ final class GraphTranslator: @unchecked Sendable {
     private func vanished(_ stream: SoundStream) {
         guard let ref = table.remove(stream) else { return }
         infos[ref.id] = nil
+        taggedStreams.release(ref.id)
         coordinator?.handleOnLoop(.streamVanished(ref.id))
         enforcer.streamVanished(ref, last: stream)
     }
@@ -204,15 +219,62 @@ final class GraphTranslator: @unchecked Sendable {
     }
 
     private func translate(_ stream: SoundStream, ref: ServerStreamRef) -> StreamInfo {
-        let sessions = coordinator?.readOnLoop { view in
-            view.registry.sessions.map { session in
-                SessionCandidate(
-                    id: session.id, token: session.token.rawValue, processID: session.owner.processID ?? 0,
-                    flatpakAppID: session.owner.flatpakID)
-            }
-        } ?? []
+        // One read of the registry: its sessions, and the limit of tagged streams per app.
+        let (registered, taggedLimit) =
+            coordinator?.readOnLoop { view -> ([RegisteredSession], Int?) in
+                (view.registry.sessions, view.registry.limits.taggedStreamsPerApp)
+            } ?? ([], nil)
+        let graph = table.graph
+        bindings.keep(sessions: registered)
+        if let client = stream.clientIndex {
+            bindings.bind(
+                client: client, showing: [graph.clients[client]?.properties ?? [:], stream.properties], among: registered)
+        }
+        let sessions = registered.map { session in
+            SessionCandidate(
+                id: session.id, token: session.token.rawValue, processID: session.owner.processID ?? 0,
+                flatpakAppID: session.owner.flatpakID, tokenUse: session.tokenUse, boundClients: bindings.clients(of: session.id))
+        }
+        // Whose app each session is, for the per-app limit on tagged streams.
+        let accounts = Dictionary(registered.map { ($0.id, AppAccount($0.owner)) }, uniquingKeysWith: { first, _ in first })
         return StreamTranslation.info(
-            for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions, serverModules: modules?.plan ?? ServerModulePlan())
+            for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions,
+            serverModules: modules?.plan ?? ServerModulePlan(), serverSetsClientSecurity: serverSetsClientSecurity
+        ) { resolution in
+            admitted(resolution, stream: ref.id, limit: taggedLimit, accounts: accounts)
+        }
+    }
+
+    /// The resolution, unless it joins the stream by a token to a session whose app is at its
+    /// limit of tagged streams: then the stream takes part without a session, and the app is
+    /// logged once.
+    private func admitted(
+        _ resolution: SessionResolution, stream: StreamID, limit: Int?, accounts: [SessionID: AppAccount]
+    ) -> SessionResolution {
+        if let limit { taggedStreams.limit = limit }
+        let joinsByToken: Bool
+        switch resolution.match {
+        case .libraryToken?, .environmentToken?: joinsByToken = true
+        default: joinsByToken = false
+        }
+        guard joinsByToken, let session = resolution.session, let account = accounts[session] else {
+            taggedStreams.release(stream)
+            return resolution
+        }
+        switch taggedStreams.admit(stream, to: account) {
+        case .joined:
+            return resolution
+        case .refused(let firstTime):
+            if firstTime {
+                logger.warning(
+                    "an app has as many tagged streams as it may: further ones take part without their session",
+                    metadata: [
+                        "app.account": "\(UntrustedText.excerpt(account.description))",
+                        "limit": "\(taggedStreams.limit)", "stream.id": "\(stream)",
+                    ])
+            }
+            return .unmatched
+        }
     }
 }
 

@@ -15,6 +15,7 @@ import SoundServer
 /// | `audiosession.owner-module=NAME` | a server module, not a client, owns the stream (loopback, echo-cancel, filters) |
 /// | `audiosession.agent=true` | the stream belongs to the agent's own client |
 /// | `audiosession.left-to-server=MODULE` | the policy leaves the stream's role to that server module (``ServerModulePlan/moduleHandling(role:)``) |
+/// | `audiosession.token-refused=WHY` | the stream carried a session token its client may not use (``SessionResolution/refusedToken``) |
 ///
 /// ```swift
 /// let info = StreamTranslation.info(
@@ -23,14 +24,22 @@ import SoundServer
 enum StreamTranslation {
     /// The client property the agent puts on its own connection, so its streams are recognised.
     static let agentProperty = "audiosession.agent"
+    /// The fact that says why a stream's token was not accepted; `ExplainStream` shows it.
+    static let tokenRefusedProperty = "audiosession.token-refused"
     /// PulseAudio's resample method for `PA_STREAM_PEAK_DETECT` streams (level meters).
     static let peakDetectResampleMethod = "peaks"
 
     /// The engine's view of `stream`.
+    ///
+    /// `serverSetsClientSecurity` is true on native PipeWire, whose server sets a client's
+    /// `pipewire.*` properties itself (its portal app id is then verified evidence); on the pulse
+    /// protocol every property is what a client wrote. `admit` sees the resolver's answer and may
+    /// refuse the session (the agent's per-app limit on tagged streams).
     static func info<Processes: ProcessTable>(
         for stream: SoundStream, ref: ServerStreamRef, in graph: Graph,
         resolver: StreamSessionResolver<Processes>, sessions: [SessionCandidate],
-        serverModules: ServerModulePlan = ServerModulePlan()
+        serverModules: ServerModulePlan = ServerModulePlan(), serverSetsClientSecurity: Bool = false,
+        admit: (SessionResolution) -> SessionResolution = { $0 }
     ) -> StreamInfo {
         let client = graph.client(of: stream)
         let clientProperties = client?.properties ?? [:]
@@ -55,25 +64,38 @@ enum StreamTranslation {
         if let module = serverModules.moduleHandling(role: stream.role) {
             properties[StreamInfo.leftToServerKey] = module
         }
-        let origin = StreamOrigin(streamProperties: stream.properties, clientProperties: clientProperties)
-        let resolution = resolver.resolve(origin, among: sessions)
+        let origin = StreamOrigin(
+            streamProperties: stream.properties, clientProperties: clientProperties, clientIndex: stream.clientIndex)
+        let resolution = admit(resolver.resolve(origin, among: sessions))
+        if let refusal = resolution.refusedToken { properties[Self.tokenRefusedProperty] = refusal }
         let device = stream.deviceIndex.flatMap { stream.kind == .playback ? graph.sinks[$0] : graph.sources[$0] }
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
-            session: resolution.session, app: app(of: stream, client: client), isSounding: !stream.isCorked,
+            session: resolution.session,
+            app: app(of: stream, client: client, serverSetsClientSecurity: serverSetsClientSecurity), isSounding: !stream.isCorked,
             device: device.flatMap { engineDevice(of: $0, in: graph) })
     }
 
-    /// Who the app is, from the stream's properties first and its client's second.
-    static func app(of stream: SoundStream, client: SoundClient?) -> AppIdentity {
+    /// The client property PipeWire's access module sets on a sandboxed client.
+    static let portalAppIDProperty = "pipewire.access.portal.app_id"
+
+    /// Who the app is, from the stream's properties first and its client's second; every id is
+    /// claimed, except a portal app id that native PipeWire set on the client (verified).
+    static func app(of stream: SoundStream, client: SoundClient?, serverSetsClientSecurity: Bool = false) -> AppIdentity {
         func property(_ key: String) -> String? {
             let value = stream.properties[key] ?? client?.properties[key]
             return value?.isEmpty == false ? value : nil
         }
+        var evidence = AppIdentity.Evidence.claimed
+        var portalAppID = property(portalAppIDProperty)
+        if serverSetsClientSecurity, let verified = client?.properties[portalAppIDProperty], !verified.isEmpty {
+            portalAppID = verified
+            evidence.portalAppID = .verified
+        }
         return AppIdentity(
             applicationID: property("application.id"), processBinary: property("application.process.binary"),
-            flatpakID: property("application.flatpak.id"), portalAppID: property("pipewire.access.portal.app_id"),
-            processID: property("application.process.id").flatMap { Int($0) })
+            flatpakID: property("application.flatpak.id"), portalAppID: portalAppID,
+            processID: property("application.process.id").flatMap { Int($0) }, evidence: evidence)
     }
 
     /// The engine's view of a device; `nil` for monitor sources, which are not devices a user picks.

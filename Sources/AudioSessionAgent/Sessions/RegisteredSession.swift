@@ -17,14 +17,21 @@ public struct RegisteredSession: Hashable, Sendable {
     public let owner: BusCaller
     /// The app, as policy rules match it.
     public let app: AppIdentity
+    /// Whether the token joins streams only from the client bound to the session, or from any.
+    public let tokenUse: StreamTokenUse
+    /// The one-time value the app shows on its own sound-server client (`audiosession.client-nonce`)
+    /// so the agent binds that client to the session; the first client that shows it burns it.
+    public let clientNonce: String
     /// The category, mode and options it declared last (solo-ambient, default, none at first).
     public internal(set) var configuration: SessionConfiguration
 
-    init(id: SessionID, token: StreamToken, owner: BusCaller, app: AppIdentity) {
+    init(id: SessionID, token: StreamToken, owner: BusCaller, app: AppIdentity, tokenUse: StreamTokenUse, clientNonce: String) {
         self.id = id
         self.token = token
         self.owner = owner
         self.app = app
+        self.tokenUse = tokenUse
+        self.clientNonce = clientNonce
         self.configuration = .initial
     }
 

@@ -24,18 +24,28 @@ public struct SessionProperties: Hashable, Sendable {
     public var applicationID: String?
 
     /// The stream token an earlier agent gave this session (after an agent restart): kept when no
-    /// live session holds it, so streams the app opened before still find their session.
+    /// live session holds it, so streams the app opened before still find their session. Accepted
+    /// only with the ``tokenSecret`` it derives from.
     public var streamToken: StreamToken?
 
+    /// The secret an earlier agent returned with the token (`RegisterSessionWithSecret`): proves
+    /// the caller owns ``streamToken``.
+    public var tokenSecret: StreamTokenSecret?
+
+    /// Whether the token is bound to the session's own sound-server client (the default) or a
+    /// bearer token for a launcher's children.
+    public var tokenUse: StreamTokenUse = .bound
+
     /// The keys `RegisterSession` accepts.
-    public static let acceptedKeys = ["application-id", "stream-token"]
+    public static let acceptedKeys = ["application-id", "stream-token", "stream-token-secret", "stream-token-use"]
 
     /// The longest value accepted, in UTF-8 bytes.
     public static let maximumValueLength = 255
 
     /// Declares nothing.
-    public init(applicationID: String? = nil) {
+    public init(applicationID: String? = nil, tokenUse: StreamTokenUse = .bound) {
         self.applicationID = applicationID
+        self.tokenUse = tokenUse
     }
 
     /// Reads the properties of a `RegisterSession` call, or throws naming the key at fault.
@@ -55,6 +65,22 @@ public struct SessionProperties: Hashable, Sendable {
                 throw SessionRegistryError(.invalidProperty("stream-token", "32 lower-case hex digits, as RegisterSession returned it"))
             }
             streamToken = text.isEmpty ? nil : StreamToken(rawValue: text)
+        }
+        if let value = wire["stream-token-secret"] {
+            let text = try Self.text(of: value, key: "stream-token-secret")
+            guard text.isEmpty || StreamToken.isWellFormed(text) else {
+                throw SessionRegistryError(
+                    .invalidProperty("stream-token-secret", "32 lower-case hex digits, as RegisterSessionWithSecret returned it"))
+            }
+            tokenSecret = text.isEmpty ? nil : StreamTokenSecret(rawValue: text)
+        }
+        if let value = wire["stream-token-use"] {
+            let text = try Self.text(of: value, key: "stream-token-use")
+            guard let use = StreamTokenUse(rawValue: text) else {
+                let names = StreamTokenUse.allCases.map(\.rawValue).joined(separator: " or ")
+                throw SessionRegistryError(.invalidProperty("stream-token-use", names))
+            }
+            tokenUse = use
         }
     }
 

@@ -53,11 +53,28 @@ public struct SessionRegistry: Hashable, Sendable {
         byToken[token].flatMap { byID[$0] }
     }
 
-    /// Registers a session owned by `caller`'s connection; feed its ``RegisteredSession/registrationEvent``
-    /// to the engine.
+    /// Registers a session whose token derives from `secret`; feed its
+    /// ``RegisteredSession/registrationEvent`` to the engine.
     ///
-    /// The app identity combines what the bus and the caller's process say (PID, binary, Flatpak id)
-    /// with the application id the app declared.
+    /// A caller asking for an earlier token (``SessionProperties/streamToken``, after an agent
+    /// restart) must give the secret it derives from (``SessionProperties/tokenSecret``), which
+    /// only the connection that first registered it was told: otherwise ``SessionRegistryError/tokenNotProven``.
+    /// Without properties naming one, the session takes `secret`.
+    public mutating func register(
+        _ properties: SessionProperties, from caller: BusCaller, secret: StreamTokenSecret
+    ) throws(SessionRegistryError) -> (session: RegisteredSession, secret: StreamTokenSecret) {
+        let chosen = properties.tokenSecret ?? secret
+        if let claimed = properties.streamToken, claimed != properties.tokenSecret?.token {
+            throw .tokenNotProven
+        }
+        return (try register(properties, from: caller, token: chosen.token), chosen)
+    }
+
+    /// Registers a session owned by `caller`'s connection with `token` as it is; feed its
+    /// ``RegisteredSession/registrationEvent`` to the engine.
+    ///
+    /// The app identity combines what the bus and the caller's process say (PID, binary, Flatpak id:
+    /// verified) with the application id the app declared.
     public mutating func register(
         _ properties: SessionProperties, from caller: BusCaller, token: StreamToken = .random()
     ) throws(SessionRegistryError) -> RegisteredSession {
@@ -76,8 +93,10 @@ public struct SessionRegistry: Hashable, Sendable {
         nextNumber += 1
         let app = AppIdentity(
             applicationID: properties.applicationID, processBinary: caller.processBinary, flatpakID: caller.flatpakID,
-            processID: caller.processID.map(Int.init))
-        let session = RegisteredSession(id: id, token: token, owner: caller, app: app)
+            processID: caller.processID.map(Int.init), evidence: caller.evidence)
+        let session = RegisteredSession(
+            id: id, token: token, owner: caller, app: app, tokenUse: properties.tokenUse,
+            clientNonce: StreamToken.random().rawValue)
         byID[id] = session
         byToken[token] = id
         byConnection[caller.uniqueName, default: []].append(id)

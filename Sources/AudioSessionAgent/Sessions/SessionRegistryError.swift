@@ -25,6 +25,7 @@ public struct SessionRegistryError: Error, Hashable, Sendable, CustomStringConve
         case unknownProperty(String)
         case invalidProperty(String, String)
         case tokenInUse
+        case tokenNotProven
     }
 
     let code: Code
@@ -65,6 +66,10 @@ public struct SessionRegistryError: Error, Hashable, Sendable, CustomStringConve
     /// The stream token given for a new session already belongs to another one.
     public static var tokenInUse: Self { Self(.tokenInUse) }
 
+    /// The earlier stream token asked for came without the secret it derives from (or with another
+    /// one): only the app that registered it may have it again.
+    public static var tokenNotProven: Self { Self(.tokenNotProven) }
+
     /// What was refused and what would have been accepted.
     public var description: String {
         switch code {
@@ -90,6 +95,9 @@ public struct SessionRegistryError: Error, Hashable, Sendable, CustomStringConve
             "session property \"\(key)\" must be \(expected)"
         case .tokenInUse:
             "the stream token already belongs to another session; draw a new one"
+        case .tokenNotProven:
+            "stream-token is kept only with the stream-token-secret RegisterSessionWithSecret returned with it; "
+                + "register without stream-token for a new token"
         }
     }
 }

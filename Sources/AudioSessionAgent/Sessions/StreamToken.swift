@@ -1,9 +1,10 @@
-/// The secret a session's app puts on its streams (`audiosession.token`) so the agent can tie them
-/// to the session.
+/// What a session's app puts on its streams (`audiosession.token`) so the agent can tie them to the
+/// session.
 ///
-/// Only the owning connection learns it (``SessionRegistry/register(_:from:token:)`` returns it to
-/// the caller; listings never show it), so another app cannot claim a session's rank by tagging its
-/// own streams.
+/// Only the owning connection is told it over the bus (listings never show it), but every client
+/// of the sound server can read it off a stream: it is a claim, not a secret. A ``StreamTokenUse/bound``
+/// token joins streams only from the client the session bound with its client nonce; a token is
+/// handed out again only with the ``StreamTokenSecret`` it derives from.
 ///
 /// ```swift
 /// let token = StreamToken.random()   // 32 lower-case hex digits

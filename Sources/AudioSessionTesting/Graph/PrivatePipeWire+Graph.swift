@@ -55,6 +55,6 @@ extension PrivatePipeWire {
     /// try await pipewire.setMetadata("default", subject: node.id, key: "target.object", value: "-1", type: "Spa:Id")
     /// ```
     public func setMetadata(_ name: String, subject: Int, key: String, value: String, type: String) async throws {
-        _ = try await tool("pw-metadata", ["-n", name, "--", String(subject), key, value, type])
+        _ = try await stackTool("pw-metadata", ["-n", name, "--", String(subject), key, value, type])
     }
 }

@@ -62,8 +62,10 @@ public struct PolicyEngineWorld: ScenarioWorld, Sendable {
         switch action {
         case .register(let name):
             guard let session = scenario.sessions[name] else { return [] }
+            // As over the bus: the session's application id is what the app declared.
+            let app = AppIdentity(applicationID: session.app, evidence: .init(applicationID: .declared))
             return [
-                .sessionRegistered(SessionID(name), app: AppIdentity(applicationID: session.app)),
+                .sessionRegistered(SessionID(name), app: app),
                 .sessionConfigured(SessionID(name), session.configuration),
             ]
         case .configure(let name, let configuration): return [.sessionConfigured(SessionID(name), configuration)]

@@ -4,31 +4,28 @@ import AudioSessionModel
 
 // The contract's methods as typed calls (docs/dbus-api.md).
 extension AgentClient {
-    /// `RegisterSession`: returns the session id and its secret stream token.
+    /// `RegisterSession`: returns the session id and its stream token, a bearer token (any client
+    /// that carries it joins the session, as `run`'s children do).
     func registerSession(applicationID: String?) async throws(CtlFailure) -> (session: String, token: String) {
-        var properties: [BusValue: BusValue] = [:]
-        if let applicationID { properties[.string("application-id")] = .variant(.string(applicationID)) }
-        let reply = try await call("RegisterSession", [.dictionary(key: .string, value: .variant, properties)])
-        var fields = BusFields(arguments: reply, what: "RegisterSession's reply")
-        return (try fields.next(String.self), try fields.next(String.self))
+        var properties: [String: BusVariant] = ["stream-token-use": BusVariant(.string("bearer"))]
+        if let applicationID { properties["application-id"] = BusVariant(.string(applicationID)) }
+        let arguments = try await call(.registerSession(properties: properties))
+        let reply = try Self.read(arguments, as: RegistrationReply.init(arguments:))
+        return (reply.session, reply.streamToken)
     }
 
     func setConfiguration(_ session: String, _ configuration: SessionConfiguration) async throws(CtlFailure) {
         _ = try await call(
-            "SetConfiguration",
-            [
-                .string(session), .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
-                configuration.options.kebabNames.busValue,
-            ])
+            .setConfiguration(
+                session: session, category: configuration.category.kebabName, mode: configuration.mode.kebabName,
+                options: configuration.options.kebabNames))
     }
 
     /// `Activate`. A refusal (`InsufficientPriority`, `MediaServicesUnavailable`) becomes a failure
     /// with ``CtlExitCode/activationRefused`` and the agent's message, which names the holder.
     func activate(_ session: String) async throws(CtlFailure) {
         do {
-            _ = try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Activate",
-                arguments: [.string(session)], timeout: timeout)
+            _ = try await send(.activate(session: session))
         } catch let error as BusError {
             switch AgentErrorName(rawValue: error.name.rawValue) {
             case .insufficientPriority, .mediaServicesUnavailable:
@@ -42,36 +39,28 @@ extension AgentClient {
     }
 
     func deactivate(_ session: String, notifyOthers: Bool) async throws(CtlFailure) {
-        _ = try await call("Deactivate", [.string(session), .boolean(notifyOthers)])
+        _ = try await call(.deactivate(session: session, notifyOthers: notifyOthers))
     }
 
     func unregisterSession(_ session: String) async throws(CtlFailure) {
-        _ = try await call("UnregisterSession", [.string(session)])
+        _ = try await call(.unregisterSession(session: session))
     }
 
-    func status() async throws(CtlFailure) -> AgentStatus {
-        try AgentStatus(reply: try await call("GetStatus"))
+    func status() async throws(CtlFailure) -> StatusReply {
+        try Self.read(try await call(.getStatus), as: StatusReply.init(arguments:))
     }
 
     func sessions() async throws(CtlFailure) -> [SessionRow] {
-        var rows: [SessionRow] = []
-        for value in try BusFields.elements(of: try await call("ListSessions"), what: "ListSessions's reply") {
-            rows.append(try SessionRow(value))
-        }
-        return rows
+        try Self.read(try await call(.listSessions), as: SessionListing.rows(from:)).map(SessionRow.init)
     }
 
     /// `GetInputProcessing`: `none`, or `echo-cancellation (speex|webrtc)`; `nil` for a session
     /// that ended between the calls, or from an agent that does not know the method.
     func inputProcessing(of session: String) async throws(CtlFailure) -> String? {
         do {
-            let reply = try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetInputProcessing",
-                arguments: [.string(session)], timeout: timeout)
-            guard reply.count == 2, case .string(let processing) = reply[0], case .string(let canceller) = reply[1] else {
-                throw CtlFailure("the agent answered GetInputProcessing with \(reply)", exitCode: CtlExitCode.software)
-            }
-            return canceller.isEmpty ? processing : "\(processing) (\(canceller))"
+            let reply = try await send(.getInputProcessing(session: session))
+            let answer = try Self.read(reply, as: InputProcessingReply.init(arguments:))
+            return answer.canceller.isEmpty ? answer.processing : "\(answer.processing) (\(answer.canceller))"
         } catch let error as BusError {
             // A session that ended meanwhile, or an agent from before GetInputProcessing: nothing to show.
             switch AgentErrorName(rawValue: error.name.rawValue) {
@@ -85,21 +74,15 @@ extension AgentClient {
         }
     }
 
-    func streams() async throws(CtlFailure) -> [StreamRow] {
-        var rows: [StreamRow] = []
-        for value in try BusFields.elements(of: try await call("ListStreams"), what: "ListStreams's reply") {
-            rows.append(try StreamRow(value))
-        }
-        return rows
+    func streams() async throws(CtlFailure) -> [StreamListing] {
+        try Self.read(try await call(.listStreams), as: StreamListing.rows(from:))
     }
 
     /// `ExplainStream`; an unknown id fails with the agent's message (exit 64: the argument was wrong).
-    func explain(stream: String) async throws(CtlFailure) -> StreamExplanation {
+    func explain(stream: String) async throws(CtlFailure) -> StreamExplanationReply {
         do {
-            let reply = try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ExplainStream",
-                arguments: [.string(stream)], timeout: timeout)
-            return try StreamExplanation(stream: stream, reply: reply)
+            let reply = try await send(.explainStream(stream: stream))
+            return try Self.read(reply, as: StreamExplanationReply.init(arguments:))
         } catch let error as BusError {
             if AgentErrorName(rawValue: error.name.rawValue) == .noSuchStream {
                 throw CtlFailure(
@@ -111,6 +94,18 @@ extension AgentClient {
             throw error
         } catch {
             throw CtlFailure("ExplainStream was cancelled", exitCode: CtlExitCode.software)
+        }
+    }
+
+    /// Reads a reply with the contract's decoder; a reply of another shape is the agent's fault
+    /// (exit 70), and the message names the field and the type the contract gives it.
+    static func read<Reply>(
+        _ arguments: BusArguments, as decode: (BusArguments) throws(WireFormatError) -> Reply
+    ) throws(CtlFailure) -> Reply {
+        do {
+            return try decode(arguments)
+        } catch {
+            throw CtlFailure("the agent sent \(error)", exitCode: CtlExitCode.software)
         }
     }
 }

@@ -41,17 +41,22 @@ final class AgentClient: Sendable {
 
     func close() { bus.close() }
 
-    /// Calls `method` on the agent and maps bus errors to ``CtlFailure``s.
-    func call(_ method: String, _ arguments: BusArguments = []) async throws(CtlFailure) -> BusArguments {
+    /// Makes `request` of the agent and maps bus errors to ``CtlFailure``s.
+    func call(_ request: AgentCall) async throws(CtlFailure) -> BusArguments {
         do {
-            return try await bus.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: method,
-                arguments: arguments, timeout: timeout)
+            return try await send(request)
         } catch let error as BusError {
-            throw Self.failure(for: error, calling: method)
+            throw Self.failure(for: error, calling: request.method)
         } catch {
-            throw CtlFailure("\(method) was cancelled", exitCode: CtlExitCode.software)
+            throw CtlFailure("\(request.method) was cancelled", exitCode: CtlExitCode.software)
         }
+    }
+
+    /// Makes `request` of the agent, for callers that handle some of its bus errors themselves.
+    func send(_ request: AgentCall) async throws -> BusArguments {
+        try await bus.call(
+            destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: request.method,
+            arguments: request.arguments, timeout: timeout)
     }
 
     static func failure(for error: BusError, calling method: String) -> CtlFailure {

@@ -1,5 +1,6 @@
 import AudioSessionContract
 import AudioSessionBus
+import AudioSessionModel
 
 /// One signal from the agent, as `monitor` prints it: a kebab-case kind and named fields in the
 /// contract's order. Signals this version does not know are kept (the contract may grow).
@@ -8,57 +9,52 @@ struct AgentEvent {
     var fields: [(String, JSONValue)]
 
     init(_ signal: BusSignal) {
-        let arguments = signal.arguments
-        func string(_ index: Int) -> JSONValue {
-            (try? arguments.decode(String.self, at: index)).map { .string($0) } ?? .null
+        let decoded: AgentSignal?
+        do {
+            decoded = try AgentSignal(member: signal.member, arguments: signal.arguments)
+        } catch {
+            kind = "malformed-signal"
+            fields = [("member", .string(signal.member)), ("error", .string("\(error)"))]
+            return
         }
-        func bool(_ index: Int) -> JSONValue {
-            (try? arguments.decode(Bool.self, at: index)).map { .bool($0) } ?? .null
-        }
-        func double(_ index: Int) -> JSONValue {
-            (try? arguments.decode(Double.self, at: index)).map { .number($0) } ?? .null
-        }
-        switch signal.member {
-        case "InterruptionBegan":
-            kind = "interruption-began"
-            fields = [("session", string(0)), ("reason", string(1))]
-        case "InterruptionEnded":
-            kind = "interruption-ended"
-            fields = [("session", string(0)), ("should_resume", bool(1))]
-        case "RouteChanged":
-            kind = "route-changed"
-            fields = [
-                ("session", string(0)), ("reason", string(1)),
-                ("previous_route", arguments.count > 2 ? Self.route(arguments[2]) : .null),
-            ]
-        case "SecondaryAudioHint":
-            kind = "secondary-audio-hint"
-            fields = [("session", string(0)), ("hint", string(1))]
-        case "MediaServicesLost":
-            kind = "media-services-lost"
-            fields = []
-        case "MediaServicesReset":
-            kind = "media-services-reset"
-            fields = []
-        case "SessionStateChanged":
-            kind = "session-state"
-            fields = [("session", string(0)), ("activity", string(1)), ("rule", string(2))]
-        case "StreamStateChanged":
-            kind = "stream-state"
-            fields = [
-                ("stream", string(0)), ("effect", string(1)), ("level", double(2)), ("rule", string(3)),
-                ("source", string(4)),
-            ]
-        case "SessionRouteChanged":
-            kind = "route-change"
-            fields = [
-                ("session", string(0)), ("reason", string(1)),
-                ("previous_route", arguments.count > 2 ? Self.route(arguments[2]) : .null),
-                ("current_route", arguments.count > 3 ? Self.route(arguments[3]) : .null),
-            ]
-        default:
+        guard let decoded else {
             kind = "signal"
-            fields = [("member", .string(signal.member)), ("arguments", .string(arguments.description))]
+            fields = [("member", .string(signal.member)), ("arguments", .string(signal.arguments.description))]
+            return
+        }
+        (kind, fields) = Self.kindAndFields(of: decoded)
+    }
+
+    private static func kindAndFields(of signal: AgentSignal) -> (String, [(String, JSONValue)]) {
+        switch signal {
+        case .interruptionBegan(let session, let reason):
+            ("interruption-began", [("session", .string(session)), ("reason", .string(reason))])
+        case .interruptionEnded(let session, let shouldResume):
+            ("interruption-ended", [("session", .string(session)), ("should_resume", .bool(shouldResume))])
+        case .routeChanged(let session, let reason, let previous):
+            ("route-changed", [("session", .string(session)), ("reason", .string(reason)), ("previous_route", route(previous))])
+        case .secondaryAudioHint(let session, let hint):
+            ("secondary-audio-hint", [("session", .string(session)), ("hint", .string(hint))])
+        case .mediaServicesLost: ("media-services-lost", [])
+        case .mediaServicesReset: ("media-services-reset", [])
+        case .sessionStateChanged(let session, let activity, let rule):
+            ("session-state", [("session", .string(session)), ("activity", .string(activity)), ("rule", .string(rule))])
+        case .streamStateChanged(let stream, let effect, let level, let rule, let source):
+            (
+                "stream-state",
+                [
+                    ("stream", .string(stream)), ("effect", .string(effect)), ("level", .number(level)),
+                    ("rule", .string(rule)), ("source", .string(source)),
+                ]
+            )
+        case .sessionRouteChanged(let session, let reason, let previous, let current):
+            (
+                "route-change",
+                [
+                    ("session", .string(session)), ("reason", .string(reason)), ("previous_route", route(previous)),
+                    ("current_route", route(current)),
+                ]
+            )
         }
     }
 
@@ -99,23 +95,17 @@ struct AgentEvent {
         }.joined(separator: "+")
     }
 
-    /// A route `(a(sssu)a(sssu))` as `{"inputs":[...],"outputs":[...]}` with each port's fields named.
-    private static func route(_ value: BusValue) -> JSONValue {
-        guard case .structure(let sides) = value, sides.count == 2 else { return .string("\(value)") }
-        func ports(_ side: BusValue) -> JSONValue {
-            guard case .array(_, let ports) = side else { return .null }
-            return .array(
-                ports.map { port in
-                    guard case .structure(let fields) = port, fields.count == 4,
-                        case .string(let name) = fields[0], case .string(let uid) = fields[1],
-                        case .string(let type) = fields[2], case .uint32(let channels) = fields[3]
-                    else { return .string("\(port)") }
-                    return .object([
-                        ("name", .string(name)), ("uid", .string(uid)), ("type", .string(type)),
-                        ("channels", .integer(Int(channels))),
+    /// A route as `{"inputs":[...],"outputs":[...]}` with each port's fields named.
+    private static func route(_ route: RouteDescription) -> JSONValue {
+        func ports(_ side: [PortDescription]) -> JSONValue {
+            .array(
+                side.map { port in
+                    .object([
+                        ("name", .string(port.name)), ("uid", .string(port.uid)), ("type", .string(port.type.kebabName)),
+                        ("channels", .integer(port.channels)),
                     ])
                 })
         }
-        return .object([("inputs", ports(sides[0])), ("outputs", ports(sides[1]))])
+        return .object([("inputs", ports(route.inputs)), ("outputs", ports(route.outputs))])
     }
 }

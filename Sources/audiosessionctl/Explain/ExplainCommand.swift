@@ -29,7 +29,7 @@ struct ExplainCommand: AsyncParsableCommand {
             defer { client.close() }
             let explanation = try await client.explain(stream: stream)
             if output.json {
-                print(explanation.json.text)
+                print(explanation.json(stream: stream).text)
             } else {
                 // The summary's first line names the stream and its effect already.
                 let lines = explanation.summary.split(separator: "\n", omittingEmptySubsequences: false)

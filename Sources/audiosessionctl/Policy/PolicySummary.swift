@@ -23,7 +23,9 @@ struct PolicySummary {
             var match: [String] = []
             if !rule.categories.isEmpty { match.append("categories " + rule.categories.map(\.kebabName).joined(separator: ",")) }
             if !rule.modes.isEmpty { match.append("modes " + rule.modes.map(\.kebabName).joined(separator: ",")) }
-            if !rule.apps.isEmpty { match.append("apps " + rule.apps.joined(separator: ",")) }
+            if !rule.apps.isEmpty {
+                match.append("apps " + rule.apps.joined(separator: ",") + " (evidence \(Self.describe(rule.evidence)))")
+            }
             lines.append(
                 "rank \(rule.rank) \"\(rule.name)\"\(rule.exclusive ? " exclusive" : ""): "
                     + (match.isEmpty ? "anything" : match.joined(separator: "; ")))
@@ -33,10 +35,16 @@ struct PolicySummary {
         }
         for rule in policy.appRules {
             let role = rule.role.map { " role \($0.name)" } ?? ""
-            lines.append("app \(rule.match.joined(separator: ",")):\(rule.exempt ? " exempt" : "")\(role)")
+            lines.append(
+                "app \(rule.match.joined(separator: ",")):\(rule.exempt ? " exempt" : "")\(role) evidence \(Self.describe(rule.evidence))")
         }
         for exclusion in policy.exclusions { lines.append("excluded: \(exclusion.why)") }
         return lines
+    }
+
+    /// `verified,claimed`: the levels a rule accepts, best first.
+    private static func describe(_ evidence: Set<IdentityEvidence>) -> String {
+        evidence.sorted().map(\.rawValue).joined(separator: ",")
     }
 
     private static func describe(_ behavior: RoleBehavior) -> String {

@@ -15,7 +15,8 @@ struct RunCommand: AsyncParsableCommand {
             If activation is refused (a higher-ranked session such as a call holds the audio), \
             the agent's reason is printed and CMD is not run. Otherwise CMD runs with \
             audiosession.token=<token> added to PULSE_PROP and PIPEWIRE_PROPS, so its streams \
-            belong to the session. SIGINT and SIGTERM are forwarded to CMD. When CMD ends, the \
+            belong to the session (a bearer token: any client carrying it joins this session \
+            and no other). SIGINT and SIGTERM are forwarded to CMD. When CMD ends, the \
             session is deactivated (telling the sessions it interrupted that they may resume, \
             unless --no-notify-others) and unregistered.
 

@@ -2,9 +2,9 @@ import AudioSessionContract
 
 /// What `status` shows: the agent's status, its sessions and its streams.
 struct StatusReport {
-    var agent: AgentStatus
+    var agent: StatusReply
     var sessions: [SessionRow]
-    var streams: [StreamRow]
+    var streams: [StreamListing]
 
     /// Reads everything from the agent. `ListSessions` does not say who interrupts a session, so
     /// for each interrupted session one of its streams is explained, when it has one.
@@ -13,12 +13,12 @@ struct StatusReport {
         var sessions = try await client.sessions()
         let streams = try await client.streams()
         for index in sessions.indices {
-            if let processing = try await client.inputProcessing(of: sessions[index].session) {
+            if let processing = try await client.inputProcessing(of: sessions[index].listing.session) {
                 sessions[index].inputProcessing = processing
             }
         }
-        for index in sessions.indices where sessions[index].activity == "interrupted" {
-            guard let stream = streams.first(where: { $0.session == sessions[index].session }) else { continue }
+        for index in sessions.indices where sessions[index].listing.activity == "interrupted" {
+            guard let stream = streams.first(where: { $0.session == sessions[index].listing.session }) else { continue }
             // A stream that ended between the two calls simply leaves the column empty.
             if let explanation = try? await client.explain(stream: stream.stream) {
                 sessions[index].interruptedBy = explanation.interruptedBy
@@ -47,9 +47,10 @@ struct StatusReport {
                 header: ["SESSION", "APP", "PID", "CATEGORY", "MODE", "OPTIONS", "ACTIVITY", "INTERRUPTED-BY", "INPUT-PROCESSING"],
                 rows: sessions.map { session in
                     [
-                        session.session, session.applicationID.isEmpty ? "-" : session.applicationID,
-                        session.processID == 0 ? "-" : "\(session.processID)", session.category, session.mode,
-                        session.options.isEmpty ? "-" : session.options.joined(separator: ","), session.activity,
+                        session.listing.session, session.listing.applicationID.isEmpty ? "-" : session.listing.applicationID,
+                        session.listing.processID == 0 ? "-" : "\(session.listing.processID)", session.listing.category,
+                        session.listing.mode, session.listing.options.isEmpty ? "-" : session.listing.options.joined(separator: ","),
+                        session.listing.activity,
                         session.interruptedBy.isEmpty ? "-" : session.interruptedBy.joined(separator: ","),
                         session.inputProcessing,
                     ]
@@ -73,7 +74,7 @@ struct StatusReport {
         return lines.joined(separator: "\n")
     }
 
-    private static func effect(of stream: StreamRow) -> String {
+    private static func effect(of stream: StreamListing) -> String {
         switch stream.effect {
         case "ducked": "ducked to \(Int((stream.level * 100).rounded()))%"
         case "silenced": stream.silenceCause.isEmpty ? "silenced" : "silenced (\(stream.silenceCause))"

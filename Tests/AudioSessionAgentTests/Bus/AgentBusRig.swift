@@ -18,7 +18,10 @@ struct AgentBusRig {
     let monitor: AgentClient
 
     /// Starts everything, runs `body`, and stops everything again, also when `body` throws.
-    static func run<Result: Sendable>(_ body: (AgentBusRig) async throws -> Result) async throws -> Result {
+    /// `processes` is where the service looks callers' processes up (`/proc` by default).
+    static func run<Result: Sendable>(
+        processes: any ProcessTable = LinuxProcessTable(), _ body: (AgentBusRig) async throws -> Result
+    ) async throws -> Result {
         let bus = try await PrivateDBus.start()
         defer { bus.stop() }
         let connection = try BusConnection(address: bus.address)
@@ -30,7 +33,8 @@ struct AgentBusRig {
         let coordinator = PolicyCoordinator(
             engine: PolicyEngine(policy: try AgentHarness<PrivatePulseAudio>.defaultPolicy), sinks: [catalog, notifier])
         let service = try await AgentBusService.start(
-            connection: connection, coordinator: coordinator, catalog: catalog, status: status, logger: quiet)
+            connection: connection, coordinator: coordinator, catalog: catalog, status: status, processes: processes,
+            logger: quiet)
         let clients = try await [AgentClient(address: bus.address), AgentClient(address: bus.address), AgentClient(address: bus.address)]
         defer { for client in clients { client.connection.close() } }
         let rig = AgentBusRig(

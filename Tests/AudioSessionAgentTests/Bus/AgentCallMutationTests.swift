@@ -20,13 +20,13 @@ struct AgentCallMutationTests {
 
     @Test("mutated bytes of valid calls: demarshalled, read and decoded, or refused with a message")
     func wireFormat() throws {
-        let reading = AgentCallReading(contract: try AgentInterface.contract())
+        let reading = AgentCallReading()
         let seeds = try ValidAgentCalls.all.map { call in
             try reading.wireFormat(of: call.arguments, method: call.method)
         }
         for (call, seed) in zip(ValidAgentCalls.all, seeds) {
             #expect(reading.flaw(ofWireFormat: seed) == nil, "the valid \(call.method) call is not read cleanly")
-            #expect((try? AgentRequest(method: call.method, arguments: call.arguments, contract: reading.contract)) != nil)
+            #expect((try? AgentRequest(method: call.method, arguments: call.arguments)) != nil)
         }
         let seed = MutationSeed.value(default: 0xDB05)
         print("AgentCallMutationTests.wireFormat: mutation seed \(MutationSeed.text(seed)), \(Self.wireIterations) mutants")
@@ -47,7 +47,7 @@ struct AgentCallMutationTests {
 
     @Test("mutated typed arguments: decoded or refused with a message, and the same after a trip through the wire")
     func typedValues() throws {
-        let reading = AgentCallReading(contract: try AgentInterface.contract())
+        let reading = AgentCallReading()
         let seed = MutationSeed.value(default: 0x7A1E)
         print("AgentCallMutationTests.typedValues: mutation seed \(MutationSeed.text(seed)), \(Self.valueIterations) mutants")
         var generator = SplitMix64(seed: seed)

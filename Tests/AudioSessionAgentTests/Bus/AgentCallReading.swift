@@ -6,8 +6,6 @@ import AudioSessionModel
 /// Reads a call as the agent does and says what is wrong with the outcome, if anything: a refusal
 /// must be a named bus error with a message, and what the reader accepts the writer must write back.
 struct AgentCallReading {
-    let contract: InterfaceDescription
-
     /// From the D-Bus wire format: libdbus's validation, the bus module's reader, the agent's request.
     func flaw(ofWireFormat bytes: [UInt8]) -> String? {
         let message: Message
@@ -33,7 +31,7 @@ struct AgentCallReading {
     /// From typed values: the agent's request and, for `SetConfiguration`, the configuration's names.
     func flaw(ofCall method: String, _ arguments: BusArguments) -> String? {
         do {
-            let request = try AgentRequest(method: method, arguments: arguments, contract: contract)
+            let request = try AgentRequest(method: method, arguments: arguments)
             if case .setConfiguration(_, let category, let mode, let options) = request {
                 do {
                     _ = try SessionConfiguration(wireCategory: category, mode: mode, options: options)

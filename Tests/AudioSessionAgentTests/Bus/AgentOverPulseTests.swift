@@ -26,20 +26,22 @@ struct AgentOverPulseTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await player.log.follow() }
                 defer { group.cancelAll() }
-                let (music, musicToken) = try await player.call("RegisterSession", [[String: BusVariant]().busValue])
-                    .decode(String.self, String.self)
+                let (music, musicToken, _, musicNonce) = try await player.call(
+                    "RegisterSessionWithSecret", [[String: BusVariant]().busValue]
+                ).decode(String.self, String.self, String.self, String.self)
                 try await player.call("SetConfiguration", [.string(music), .string("playback"), .string("default"), [String]().busValue])
                 try await player.call("Activate", [.string(music)])
-                let song = try harness.play("song", seconds: 30, properties: [AgentInterface.streamTokenProperty: musicToken])
+                let song = try harness.play("song", seconds: 30, properties: [AgentInterface.streamTokenProperty: musicToken, AgentBusAddress.clientNonceProperty: musicNonce])
                 defer { song.kill() }
                 _ = try await harness.waitForStream("song")
                 #expect(try await harness.stream(named: "song")?.isMuted == false)
 
-                let (podcast, podcastToken) = try await app.call("RegisterSession", [[String: BusVariant]().busValue])
-                    .decode(String.self, String.self)
+                let (podcast, podcastToken, _, podcastNonce) = try await app.call(
+                    "RegisterSessionWithSecret", [[String: BusVariant]().busValue]
+                ).decode(String.self, String.self, String.self, String.self)
                 try await app.call("SetConfiguration", [.string(podcast), .string("playback"), .string("spoken-audio"), [String]().busValue])
                 try await app.call("Activate", [.string(podcast)])
-                let episode = try harness.play("episode", seconds: 30, properties: [AgentInterface.streamTokenProperty: podcastToken])
+                let episode = try harness.play("episode", seconds: 30, properties: [AgentInterface.streamTokenProperty: podcastToken, AgentBusAddress.clientNonceProperty: podcastNonce])
                 defer { episode.kill() }
 
                 let began = try await player.waitForSignal("InterruptionBegan") { $0.first == .string(music) }
@@ -74,13 +76,13 @@ struct AgentOverPulseTests {
         _ = try await harness.waitForStream("music")
 
         try await withAgent(on: pulse, bus: bus) { app, monitor in
-            let (session, token) = try await app.call("RegisterSession", [[String: BusVariant]().busValue])
-                .decode(String.self, String.self)
+            let (session, token, _, nonce) = try await app.call("RegisterSessionWithSecret", [[String: BusVariant]().busValue])
+                .decode(String.self, String.self, String.self, String.self)
             try await app.call(
                 "SetConfiguration",
                 [.string(session), .string("playback"), .string("voice-prompt"), ["duck-others"].busValue])
             try await app.call("Activate", [.string(session)])
-            let prompt = try harness.play("prompt", seconds: 30, properties: [AgentInterface.streamTokenProperty: token])
+            let prompt = try harness.play("prompt", seconds: 30, properties: [AgentInterface.streamTokenProperty: token, AgentBusAddress.clientNonceProperty: nonce])
             defer { prompt.kill() }
 
             let ducked: BusSignal

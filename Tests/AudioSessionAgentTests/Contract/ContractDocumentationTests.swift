@@ -4,7 +4,7 @@ import AudioSessionAgent
 import AudioSessionModel
 import Testing
 
-/// docs/dbus-api.md documents the contract file exactly: every member with its arguments, every
+/// docs/dbus-api.md documents the contract (its table, checked against the XML) exactly: every member with its arguments, every
 /// error, every name list.
 @Suite("D-Bus contract documentation")
 struct ContractDocumentationTests {
@@ -17,17 +17,17 @@ struct ContractDocumentationTests {
     }
 
     /// The heading the docs give a member: `### \`Name(type name, …) → (type name, …)\``.
-    static func heading(_ name: String, _ inputs: [ArgumentDescription], _ outputs: [ArgumentDescription] = []) -> String {
-        func list(_ arguments: [ArgumentDescription]) -> String {
-            arguments.map { "\($0.type) \($0.name ?? "")" }.joined(separator: ", ")
+    static func heading(_ name: String, _ inputs: [ContractArgument], _ outputs: [ContractArgument] = []) -> String {
+        func list(_ arguments: [ContractArgument]) -> String {
+            arguments.map(\.description).joined(separator: ", ")
         }
         let result = outputs.isEmpty ? "" : " → (\(list(outputs)))"
         return "### `\(name)(\(list(inputs)))\(result)`"
     }
 
-    @Test("every method and signal of the XML has a heading with the XML's argument types and names")
+    @Test("every method and signal of the contract has a heading with its argument types and names")
     func everyMemberDocumented() throws {
-        let agent = try AgentInterface.contract()
+        let agent = AgentContract.self
         for method in agent.methods {
             let expected = Self.heading(method.name, method.inputs, method.outputs)
             #expect(headings.contains(expected), "docs/dbus-api.md lacks \(expected)")
@@ -38,13 +38,13 @@ struct ContractDocumentationTests {
         }
     }
 
-    @Test("the docs document nothing the XML does not have")
+    @Test("the docs document nothing the contract does not have")
     func noStaleDocumentation() throws {
-        let agent = try AgentInterface.contract()
+        let agent = AgentContract.self
         let expected = Set(
             agent.methods.map { Self.heading($0.name, $0.inputs, $0.outputs) } + agent.signals.map { Self.heading($0.name, $0.arguments) })
         for heading in headings {
-            #expect(expected.contains(heading), "docs/dbus-api.md documents \(heading), which the XML does not have")
+            #expect(expected.contains(heading), "docs/dbus-api.md documents \(heading), which the contract does not have")
         }
         #expect(headings.count == agent.methods.count + agent.signals.count)
     }

@@ -3,7 +3,7 @@ import AudioSessionAgent
 import AudioSessionModel
 import Testing
 
-/// The bus contract file: well formed, complete, served as checked in, and documented.
+/// The bus contract file: well formed, served as checked in, and the same as the static table.
 @Suite("D-Bus contract file")
 struct ContractFileTests {
     static let xmlPath = "Sources/AudioSessionAgent/Bus/org.audiosession.Agent1.xml"
@@ -13,20 +13,51 @@ struct ContractFileTests {
         #expect(AgentInterface.introspectionXML == (try RepositoryFiles.read(Self.xmlPath)))
     }
 
-    @Test("the XML is well formed, valid introspection, and names the object's interfaces")
+    @Test("the XML is well formed and names the object's interfaces")
     func wellFormed() throws {
-        let document = try IntrospectionDocument(xml: try RepositoryFiles.read(Self.xmlPath))
-        #expect(document.name == nil)
-        #expect(document.children.isEmpty)
-        #expect(document.interfaces.map(\.name) == [
+        let interfaces = try IntrospectedInterface.read(try RepositoryFiles.read(Self.xmlPath))
+        #expect(interfaces.map(\.name) == [
             "org.audiosession.Agent1", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer",
         ])
-        #expect(try AgentInterface.contract().name == AgentInterface.name)
+    }
+
+    @Test("the static table has exactly the XML's methods, signals and properties, with the same arguments")
+    func tableIsTheXML() throws {
+        let interfaces = try IntrospectedInterface.read(try RepositoryFiles.read(Self.xmlPath))
+        let xml = try #require(interfaces.first { $0.name == AgentContract.interface })
+        let table = IntrospectedInterface.contract
+        for member in xml.members {
+            #expect(table.members.contains(member), "the XML has \(member); the table has not")
+        }
+        for member in table.members {
+            #expect(xml.members.contains(member), "the table has \(member); the XML has not")
+        }
+        #expect(table == xml)
+    }
+
+    @Test("a table that differs from the XML in one argument's type, name or direction is told apart")
+    func comparisonCanFail() throws {
+        let interfaces = try IntrospectedInterface.read(try RepositoryFiles.read(Self.xmlPath))
+        let xml = try #require(interfaces.first { $0.name == AgentContract.interface })
+        var changed = IntrospectedInterface.contract
+        let index = try #require(changed.members.firstIndex { $0.name == "InterruptionEnded" })
+        for edit in [("type", "u"), ("name", "resume"), ("direction", "out")] {
+            var copy = changed
+            switch edit.0 {
+            case "type": copy.members[index].arguments[1].type = edit.1
+            case "name": copy.members[index].arguments[1].name = edit.1
+            default: copy.members[index].arguments[1].direction = edit.1
+            }
+            #expect(copy != xml, "changing the \(edit.0) went unnoticed")
+        }
+        changed.members.removeLast()
+        #expect(changed != xml)
     }
 
     /// The contract, pinned: changing a member is a deliberate act that updates this table and the docs.
     static let methods: [(String, String, String)] = [
         ("RegisterSession", "a{sv}", "ss"),
+        ("RegisterSessionWithSecret", "a{sv}", "ssss"),
         ("UnregisterSession", "s", ""),
         ("SetConfiguration", "sssas", ""),
         ("Activate", "s", ""),
@@ -53,33 +84,31 @@ struct ContractFileTests {
         ("SessionRouteChanged", "ss(a(sssu)a(sssu))(a(sssu)a(sssu))"),
     ]
 
-    @Test("Agent1 has exactly the contract's methods and signals, with their signatures")
-    func members() throws {
-        let agent = try AgentInterface.contract()
-        #expect(agent.methods.map(\.name) == Self.methods.map(\.0))
+    @Test("Agent1 has exactly the pinned methods and signals, with their signatures")
+    func members() {
+        #expect(AgentContract.methods.map(\.name) == Self.methods.map(\.0))
         for (name, inputs, outputs) in Self.methods {
-            #expect(agent.method(named: name)?.inputSignature == inputs, "\(name) in")
-            #expect(agent.method(named: name)?.outputSignature == outputs, "\(name) out")
+            #expect(AgentContract.method(named: name)?.inputSignature == inputs, "\(name) in")
+            #expect(AgentContract.method(named: name)?.outputSignature == outputs, "\(name) out")
         }
-        #expect(agent.signals.map(\.name) == Self.signals.map(\.0))
+        #expect(AgentContract.signals.map(\.name) == Self.signals.map(\.0))
         for (name, signature) in Self.signals {
-            #expect(agent.signal(named: name)?.signature == signature, "\(name)")
+            #expect(AgentContract.signal(named: name)?.signature == signature, "\(name)")
         }
-        #expect(agent.properties.isEmpty)
-        #expect(agent.method(named: "Deactivate")?.inputs.map(\.name) == ["session", "notify_others"])
-        #expect(agent.signal(named: "InterruptionEnded")?.arguments.map(\.name) == ["session", "should_resume"])
-        #expect(agent.signal(named: "RouteChanged")?.arguments.map(\.name) == ["session", "reason", "previous_route"])
+        #expect(AgentContract.properties.isEmpty)
+        #expect(AgentContract.method(named: "Deactivate")?.inputs.map(\.name) == ["session", "notify_others"])
+        #expect(AgentContract.signal(named: "InterruptionEnded")?.arguments.map(\.name) == ["session", "should_resume"])
+        #expect(AgentContract.signal(named: "RouteChanged")?.arguments.map(\.name) == ["session", "reason", "previous_route"])
     }
 
     @Test("every argument has a snake_case name and every member an UpperCamelCase one")
-    func naming() throws {
-        let agent = try AgentInterface.contract()
-        let arguments = agent.methods.flatMap { $0.inputs + $0.outputs } + agent.signals.flatMap(\.arguments)
+    func naming() {
+        let arguments =
+            AgentContract.methods.flatMap { $0.inputs + $0.outputs } + AgentContract.signals.flatMap(\.arguments)
         for argument in arguments {
-            let name = argument.name ?? ""
-            #expect(!name.isEmpty && name.allSatisfy { $0.isLowercase || $0 == "_" }, "argument \(name)")
+            #expect(!argument.name.isEmpty && argument.name.allSatisfy { $0.isLowercase || $0 == "_" }, "argument \(argument.name)")
         }
-        for name in agent.methods.map(\.name) + agent.signals.map(\.name) {
+        for name in AgentContract.methods.map(\.name) + AgentContract.signals.map(\.name) {
             #expect(name.first?.isUppercase == true && name.allSatisfy { $0.isLetter }, "member \(name)")
         }
     }

@@ -128,7 +128,8 @@ struct TestSession {
     let caller: BusCaller
 
     /// Registers, configures and activates a session for a made-up bus connection whose process
-    /// does not exist (so no stream is tied to it by process ancestry: only by its token).
+    /// does not exist (so no stream is tied to it by process ancestry: only by its token, a bearer
+    /// token so that the harness's paplay may carry it).
     static func activate(
         on agent: PulseAgent, name: String, category: String, mode: String = "default", options: [String] = [],
         token: String? = nil
@@ -136,7 +137,7 @@ struct TestSession {
         let caller = BusCaller(uniqueName: ":1.\(name)", processID: Int32.max - 7)
         let (session, _) = try agent.coordinator.transact { registry in
             let session = try registry.register(
-                SessionProperties(applicationID: "org.example.\(name)"), from: caller,
+                SessionProperties(applicationID: "org.example.\(name)", tokenUse: .bearer), from: caller,
                 token: token.map { StreamToken(rawValue: $0) } ?? .random())
             let configure = try registry.configure(
                 session.id, by: caller.uniqueName, category: category, mode: mode, options: options)

@@ -109,7 +109,7 @@ struct AgentScenarioWorld<Server: PulseProtocolServer, Agent: ScenarioAgent>: Sc
             let caller = BusCaller(uniqueName: ":1.\(name)", processID: Int32.max - 7)
             let (id, _) = try agent.coordinator.transact { registry in
                 let registered = try registry.register(
-                    SessionProperties(applicationID: session.app), from: caller, token: StreamToken(rawValue: "token-\(name)"))
+                    SessionProperties(applicationID: session.app, tokenUse: .bearer), from: caller, token: StreamToken(rawValue: "token-\(name)"))
                 let configure = try registry.configure(registered.id, by: caller.uniqueName, session.configuration)
                 return (registered.id, [registered.registrationEvent, configure])
             }

@@ -90,7 +90,10 @@ struct HeadphoneJackTranslationTests {
 
             let songStream = SoundStream(
                 kind: .playback, index: 5, name: "song", clientIndex: 3, deviceIndex: 0,
-                properties: ["media.role": "music", StreamSessionResolver<LinuxProcessTable>.tokenProperty: registered.token.rawValue])
+                properties: [
+                    "media.role": "music", StreamSessionResolver<LinuxProcessTable>.tokenProperty: registered.token.rawValue,
+                    ClientBindings.nonceProperty: registered.clientNonce,
+                ])
             let browserStream = SoundStream(
                 kind: .playback, index: 6, name: "Playback", clientIndex: 4, deviceIndex: 0,
                 properties: ["media.role": "music", "application.name": "Browser"])

@@ -16,7 +16,8 @@ struct SessionRegistryTests {
         let session = try registry.register(SessionProperties(applicationID: "org.example.Maps.Desktop"), from: maps)
         #expect(session.owner == maps)
         #expect(session.app == AppIdentity(
-            applicationID: "org.example.Maps.Desktop", processBinary: "maps", flatpakID: "org.example.Maps", processID: 4242))
+            applicationID: "org.example.Maps.Desktop", processBinary: "maps", flatpakID: "org.example.Maps", processID: 4242,
+            evidence: .init(applicationID: .declared, processBinary: .verified, flatpakID: .verified, portalAppID: .verified)))
         #expect(session.configuration == .initial)
         #expect(session.registrationEvent == .sessionRegistered(session.id, app: session.app))
         #expect(registry[session.id] == session)

@@ -68,7 +68,7 @@ struct WireNameTests {
             try SessionProperties(wire: ["application-id": .string("org.example.App"), "priority": .string("high")])
         }
         #expect(error == .unknownProperty("priority"))
-        #expect(error.map { "\($0)" } == "unknown session property \"priority\"; accepted: application-id, stream-token")
+        #expect(error.map { "\($0)" } == "unknown session property \"priority\"; accepted: application-id, stream-token, stream-token-secret, stream-token-use")
         #expect(error?.busErrorName == .unknownName)
     }
 

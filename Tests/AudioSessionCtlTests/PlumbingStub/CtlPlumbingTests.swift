@@ -42,8 +42,13 @@ struct CtlPlumbingTests {
         #expect(result.status == 3, "\(result.standardError)")
         let calls = rig.stub.received
         #expect(calls.map(\.method) == ["RegisterSession", "SetConfiguration", "Activate", "Deactivate", "UnregisterSession"])
+        // run's token goes to CMD through the environment: a bearer token (docs/dbus-api.md, "Stream tokens").
         let properties = BusValue.dictionary(
-            key: .string, value: .variant, [.string("application-id"): .variant(.string("org.example.Reader"))])
+            key: .string, value: .variant,
+            [
+                .string("application-id"): .variant(.string("org.example.Reader")),
+                .string("stream-token-use"): .variant(.string("bearer")),
+            ])
         #expect(calls.first?.arguments == [properties])
         #expect(
             calls.dropFirst().first?.arguments == [

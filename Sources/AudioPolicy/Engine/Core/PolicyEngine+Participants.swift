@@ -12,8 +12,16 @@ extension PolicyEngine {
     }
 
     func appRule(for app: AppIdentity) -> AppRule? {
+        appRuleMatch(for: app)?.rule
+    }
+
+    /// The first app rule that covers `app`, and the id it matched by.
+    func appRuleMatch(for app: AppIdentity) -> (rule: AppRule, match: IdentityMatch)? {
         guard !app.hasNoIdentifiers else { return nil }
-        return state.policy.appRules.first { rule in app.anyIdentifier(rule.match.contains) }
+        for rule in state.policy.appRules {
+            if let match = app.firstMatch(accepting: rule.evidence, rule.match.contains) { return (rule, match) }
+        }
+        return nil
     }
 
     func behavior(of role: Role) -> RoleBehavior {
@@ -37,8 +45,8 @@ extension PolicyEngine {
         // The policy leaves this stream's role to a server module (module-role-cork, ...): acting
         // on it as well would fight that module, whatever the exclusion list says.
         if let module = info.leftToServerModule { return "left to the server: \(module)" }
-        if let rule = appRule(for: info.app), rule.exempt {
-            return "exempt app: \(rule.match.joined(separator: ", "))"
+        if let (rule, match) = appRuleMatch(for: info.app), rule.exempt {
+            return "exempt app: \(match) (rule for \(rule.match.joined(separator: ", ")))"
         }
         return nil
     }
@@ -47,9 +55,28 @@ extension PolicyEngine {
         let rule = state.policy.rankRules.first { rule in
             (rule.categories.isEmpty || rule.categories.contains(configuration.category))
                 && (rule.modes.isEmpty || rule.modes.contains(configuration.mode))
-                && (rule.apps.isEmpty || app.anyIdentifier(rule.apps.contains))
+                && (rule.apps.isEmpty || app.firstMatch(accepting: rule.evidence, rule.apps.contains) != nil)
         }
         return (rule?.rank ?? state.policy.ranks.defaultRank, rule)
+    }
+
+    /// The id a participant's app won its rank rule by, when the rule is reserved for named apps.
+    func reservedRankMatch(of participant: Participant) -> IdentityMatch? {
+        guard let rule = facts(of: participant)?.rankRule, !rule.apps.isEmpty else { return nil }
+        let app: AppIdentity?
+        switch participant {
+        case .session(let id): app = state.sessions[id]?.app
+        case .stream(let id): app = state.streams[id]?.info.app
+        }
+        return app?.firstMatch(accepting: rule.evidence, rule.apps.contains)
+    }
+
+    /// Why a session's app is exempt, for explanations; `nil` when it is not.
+    func sessionExemption(of id: SessionID) -> String? {
+        guard let session = state.sessions[id], session.appExempt,
+            let (rule, match) = appRuleMatch(for: session.app), rule.exempt
+        else { return nil }
+        return "its session's app is exempt: \(match) (rule for \(rule.match.joined(separator: ", ")))"
     }
 
     func standing(of configuration: SessionConfiguration, app: AppIdentity) -> RankStanding {

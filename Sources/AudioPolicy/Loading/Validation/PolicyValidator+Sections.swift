@@ -7,9 +7,9 @@ extension PolicyValidator {
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output"]
     static let ranksKeys = ["default"]
-    static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive"]
+    static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
-    static let appKeys = ["match", "exempt", "role"]
+    static let appKeys = ["match", "exempt", "role", "evidence"]
     static let excludeKeys = ["why", "property", "equals", "any-of", "present", "prefix"]
 
     static let maximumRampMilliseconds = 10_000
@@ -142,8 +142,24 @@ extension PolicyValidator {
         if let node = child("exclusive", of: rule, path: path) {
             if let flag = boolean(node) { exclusive = flag } else { valid = false }
         }
+        let evidence = evidenceLevels(in: rule, path: path, valid: &valid)
         guard valid, let rank else { return nil }
-        return RankRule(name: name, categories: categories, modes: modes, apps: apps, rank: rank, exclusive: exclusive)
+        return RankRule(
+            name: name, categories: categories, modes: modes, apps: apps, rank: rank, exclusive: exclusive,
+            evidence: evidence)
+    }
+
+    /// The `evidence` list of an `[[app]]` or `[[rank]]` rule; absent, ``IdentityEvidence/defaultAccepted``.
+    /// An empty list is refused: such a rule could never match an app.
+    private mutating func evidenceLevels(in rule: MergedTable, path: String, valid: inout Bool) -> Set<IdentityEvidence> {
+        guard let node = child("evidence", of: rule, path: path) else { return IdentityEvidence.defaultAccepted }
+        let levels = names("evidence", in: rule, path: path, kind: "evidence level", accepted: PolicyVocabulary.evidenceLevels, valid: &valid)
+        if valid, levels.isEmpty {
+            let accepted = PolicyVocabulary.evidenceLevels.map(\.0).joined(separator: ", ")
+            report("expected at least one evidence level (\(accepted)), found an empty array", at: node)
+            valid = false
+        }
+        return Set(levels)
     }
 
     /// A list of names of one kind (categories, modes, options); every unknown name is reported.
@@ -282,8 +298,9 @@ extension PolicyValidator {
                 valid = false
             }
         }
+        let evidence = evidenceLevels(in: rule, path: path, valid: &valid)
         guard valid else { return nil }
-        return AppRule(match: match, exempt: exempt, role: role)
+        return AppRule(match: match, exempt: exempt, role: role, evidence: evidence)
     }
 
     private mutating func validateExclude(_ rule: MergedTable, path: String) -> Exclusion? {

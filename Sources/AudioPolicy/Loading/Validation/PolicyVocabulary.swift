@@ -8,6 +8,7 @@ enum PolicyVocabulary {
     static let categories = Category.allCases.map { ($0.kebabName, $0) }
     static let modes = Mode.allCases.map { ($0.kebabName, $0) }
     static let options = CategoryOption.allCases.map { ($0.kebabName, $0) }
+    static let evidenceLevels = IdentityEvidence.allCases.map { ($0.rawValue, $0) }
 
     /// PulseAudio's role names that `Role(normalizing:)` accepts besides the canonical ones;
     /// listed only so messages can show every accepted spelling.

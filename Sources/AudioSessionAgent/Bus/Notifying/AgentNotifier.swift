@@ -1,6 +1,7 @@
 public import AudioPolicy
 public import AudioSessionBus
 public import Logging
+import AudioSessionContract
 import AudioSessionModel
 import Synchronization
 
@@ -53,14 +54,14 @@ public final class AgentNotifier: DecisionSink {
     /// `MediaServicesUnavailable` until ``mediaServicesReset()``.
     public func mediaServicesLost() {
         status.update { $0.mediaServicesAvailable = false }
-        emit("MediaServicesLost", [])
+        emit(.mediaServicesLost)
         sendQueued()
     }
 
     /// The sound server is back (or was replaced): broadcasts `MediaServicesReset`.
     public func mediaServicesReset() {
         status.update { $0.mediaServicesAvailable = true }
-        emit("MediaServicesReset", [])
+        emit(.mediaServicesReset)
         sendQueued()
     }
 
@@ -69,15 +70,13 @@ public final class AgentNotifier: DecisionSink {
     private func notifySession(of decision: PolicyDecision, in view: PolicyView) {
         switch decision {
         case .interruptionBegan(let id, let reason, _):
-            emit("InterruptionBegan", [.string(id.rawValue), .string(reason.kebabName)], to: id, in: view)
+            emit(.interruptionBegan(session: id.rawValue, reason: reason.kebabName), to: id, in: view)
         case .interruptionEnded(let id, let shouldResume, _):
-            emit("InterruptionEnded", [.string(id.rawValue), .boolean(shouldResume)], to: id, in: view)
+            emit(.interruptionEnded(session: id.rawValue, shouldResume: shouldResume), to: id, in: view)
         case .routeChanged(let id, let reason, let previous, _, _):
-            emit(
-                "RouteChanged", [.string(id.rawValue), .string(reason.kebabName), AgentWireNames.route(previous)],
-                to: id, in: view)
+            emit(.routeChanged(session: id.rawValue, reason: reason.kebabName, previousRoute: previous), to: id, in: view)
         case .secondaryAudioHint(let id, let hint, _):
-            emit("SecondaryAudioHint", [.string(id.rawValue), .string(hint.rawValue)], to: id, in: view)
+            emit(.secondaryAudioHint(session: id.rawValue, hint: hint.rawValue), to: id, in: view)
         case .loadEchoCanceller, .moveToEchoCanceller, .unloadEchoCanceller: break
         case .activated, .activationRefused, .duck, .unduck, .silence, .unsilence, .move, .unmove, .setDefaultDevice,
             .setCardProfile:
@@ -106,7 +105,7 @@ public final class AgentNotifier: DecisionSink {
             return changes
         }
         for (id, activity, rule) in changes {
-            emit("SessionStateChanged", [.string(id.rawValue), .string(activity.rawValue), .string(rule)])
+            emit(.sessionStateChanged(session: id.rawValue, activity: activity.rawValue, rule: rule))
         }
     }
 
@@ -115,11 +114,8 @@ public final class AgentNotifier: DecisionSink {
     private func announceRouteChanges(_ decisions: [PolicyDecision]) {
         for case .routeChanged(let id, let reason, let previous, let current, _) in decisions {
             emit(
-                "SessionRouteChanged",
-                [
-                    .string(id.rawValue), .string(reason.kebabName), AgentWireNames.route(previous),
-                    AgentWireNames.route(current),
-                ])
+                .sessionRouteChanged(
+                    session: id.rawValue, reason: reason.kebabName, previousRoute: previous, currentRoute: current))
         }
     }
 
@@ -134,33 +130,30 @@ public final class AgentNotifier: DecisionSink {
             else { continue }
             let why = decision.explanation
             emit(
-                "StreamStateChanged",
-                [
-                    .string(stream.rawValue), .string(AgentWireNames.effect(effect)),
-                    .double(AgentWireNames.level(effect)), .string(why.rule),
-                    .string(why.source.map(AgentWireNames.participant) ?? ""),
-                ])
+                .streamStateChanged(
+                    stream: stream.rawValue, effect: AgentWireNames.effect(effect), level: AgentWireNames.level(effect),
+                    rule: why.rule, source: why.source.map(AgentWireNames.participant) ?? ""))
         }
     }
 
     // MARK: Sending
 
-    private func emit(_ name: String, _ arguments: BusArguments, to session: SessionID, in view: PolicyView) {
+    private func emit(_ signal: AgentSignal, to session: SessionID, in view: PolicyView) {
         guard let owner = view.registry[session]?.owner.uniqueName else { return }
-        emit(name, arguments, destination: owner)
+        emit(signal, destination: owner)
     }
 
     /// Queues a signal for ``sendQueued()``: building and handing a message to the bus thread wakes
     /// that thread, which on a busy machine takes the core from the loop thread before the loop
     /// has written the server commands of the same event.
-    private func emit(_ name: String, _ arguments: BusArguments, destination: String? = nil) {
+    private func emit(_ signal: AgentSignal, destination: String? = nil) {
         do {
-            let signal = BusSignalEmission(
+            let emission = BusSignalEmission(
                 path: try BusObjectPath(validating: AgentInterface.objectPath), interface: AgentInterface.name,
-                name: name, arguments: arguments, destination: destination)
-            outbox.withLock { $0.append(signal) }
+                name: signal.name, arguments: signal.arguments, destination: destination)
+            outbox.withLock { $0.append(emission) }
         } catch {
-            logger.debug("a signal could not be built", metadata: ["bus.signal": "\(name)", "bus.error": "\(error)"])
+            logger.debug("a signal could not be built", metadata: ["bus.signal": "\(signal.name)", "bus.error": "\(error)"])
         }
     }
 

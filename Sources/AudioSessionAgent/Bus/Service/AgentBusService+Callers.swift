@@ -1,4 +1,5 @@
 import AudioSessionBus
+import AudioSessionContract
 import Logging
 
 // Who calls, and whether their app may call now: the bus's credentials and /proc are asked once per
@@ -10,7 +11,7 @@ extension AgentBusService {
         if case .failure(let refusal) = rateLimiter.admit(AppAccount(caller)) {
             logger.debug(
                 "a call was refused: its app calls too often",
-                metadata: ["bus.connection": "\(call.sender)", "app.account": "\(refusal.account)"])
+                metadata: ["bus.connection": "\(call.sender)", "app.account": "\(UntrustedText.excerpt(refusal.account.description))"])
             throw BusError(refusal.busErrorName, refusal.description)
         }
     }

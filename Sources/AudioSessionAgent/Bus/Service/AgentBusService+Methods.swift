@@ -7,11 +7,10 @@ extension AgentBusService {
     /// answered. Its handlers hold the service until the object is unexported or the connection
     /// closes (``stop()``).
     func exportedObject() -> BusObject {
-        let contract = self.contract
         let methods = AgentRequest.methods.map { name in
             BusMethod.async(name) { call in
                 try await self.admit(call)
-                let request = try AgentRequest(method: name, arguments: call.arguments, contract: contract)
+                let request = try AgentRequest(method: name, arguments: call.arguments)
                 return try await self.answer(request, to: call)
             }
         }
@@ -23,7 +22,9 @@ extension AgentBusService {
     /// Answers one request; `call` says who made it.
     private func answer(_ request: AgentRequest, to call: BusMethodCall) async throws(BusError) -> BusArguments {
         switch request {
-        case .registerSession(let properties): try await registerSession(properties, call)
+        // The first two of the secret's reply: RegistrationReply's fields, in its order.
+        case .registerSession(let properties): BusArguments(Array(try await registerSession(properties, call).prefix(2)))
+        case .registerSessionWithSecret(let properties): try await registerSession(properties, call)
         case .unregisterSession(let id): try unregisterSession(id, call)
         case .setConfiguration(let id, let category, let mode, let options):
             try setConfiguration(id, category: category, mode: mode, options: options, call)
@@ -34,10 +35,10 @@ extension AgentBusService {
         case .overrideOutputPort(let id, let port): try overrideOutputPort(id, port: port, call)
         case .setPreferredInput(let id, let uid): try setPreferredInput(id, portUID: uid, call)
         case .getStatus: agentStatus()
-        case .listSessions: listSessions()
-        case .listStreams: listStreams()
+        case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
+        case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))
         case .explainStream(let id): try explainStream(id)
-        case .getInputProcessing(let id): try inputProcessing(id)
+        case .getInputProcessing(let id): try inputProcessing(id, in: QueryScope(caller: await caller(of: call.sender)))
         }
     }
 }

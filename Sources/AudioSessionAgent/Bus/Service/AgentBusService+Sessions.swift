@@ -5,15 +5,17 @@ import AudioSessionBus
 import AudioSessionModel
 
 extension AgentBusService {
+    /// `RegisterSessionWithSecret`'s reply: session, token, secret, client nonce; `RegisterSession`
+    /// sends the first two.
     func registerSession(_ properties: SessionProperties, _ call: BusMethodCall) async throws(BusError) -> BusArguments {
         let caller = await caller(of: call.sender)
         let session: RegisteredSession
+        let secret: StreamTokenSecret
         do {
-            (session, _) = try coordinator.transact { registry throws(SessionRegistryError) in
-                // A token from an earlier agent is kept unless a live session holds it.
-                let kept = properties.streamToken.flatMap { registry.session(forStreamToken: $0) == nil ? $0 : nil }
-                let session = try registry.register(properties, from: caller, token: kept ?? .random())
-                return (session, [session.registrationEvent])
+            ((session, secret), _) = try coordinator.transact { registry throws(SessionRegistryError) in
+                // An earlier token only with its secret, and only while no live session holds it.
+                let registered = try registry.register(properties, from: caller, secret: .random())
+                return (registered, [registered.session.registrationEvent])
             }
         } catch {
             throw BusError(error)
@@ -28,9 +30,12 @@ extension AgentBusService {
             metadata: [
                 "session.id": "\(session.id)", "bus.connection": "\(call.sender)",
                 "process.id": "\(caller.processID.map(String.init) ?? "unknown")",
-                "app.identity": "\(session.app.identifiers.first ?? "")",
+                "app.identity": "\(UntrustedText.excerpt(session.app.identifiers.first ?? ""))",
             ])
-        return [.string(session.id.rawValue), .string(session.token.rawValue)]
+        return SecretRegistrationReply(
+            session: session.id.rawValue, streamToken: session.token.rawValue, tokenSecret: secret.rawValue,
+            clientNonce: session.clientNonce
+        ).arguments
     }
 
     func unregisterSession(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
@@ -86,12 +91,11 @@ extension AgentBusService {
             Result { () throws(SessionRegistryError) in
                 let session = try view.registry.session(id, ownedBy: call.sender)
                 let configuration = session.configuration
-                return [
-                    .string((view.engine.activity(of: id) ?? .inactive).rawValue),
-                    .string(configuration.category.kebabName), .string(configuration.mode.kebabName),
-                    .array(element: .string, configuration.options.kebabNames.map(BusValue.string)),
-                    .boolean(view.engine.isOtherAudioPlaying(for: id)),
-                ]
+                return SessionStateReply(
+                    activity: (view.engine.activity(of: id) ?? .inactive).rawValue,
+                    category: configuration.category.kebabName, mode: configuration.mode.kebabName,
+                    options: configuration.options.kebabNames, otherAudioPlaying: view.engine.isOtherAudioPlaying(for: id)
+                ).arguments
             }
         }
         do {
@@ -122,7 +126,7 @@ extension AgentBusService {
             throw BusError(error)
         }
         let route = engineRoute ?? routes?.route(of: streams, withInput: withInput) ?? RouteDescription()
-        return [AgentWireNames.route(route)]
+        return RouteWireFormat.reply(route)
     }
 
     /// Runs one registry call that yields one engine event; a refusal becomes its bus error.

@@ -29,7 +29,6 @@ public final class AgentBusService: Service, Sendable {
     let catalog: StreamCatalog
     let status: AgentStatusBoard
     let routes: (any SessionRouteSource)?
-    let contract: InterfaceDescription
     let processes: any ProcessTable
     let rateLimiter: CallRateLimiter
     let logger: Logger
@@ -37,7 +36,7 @@ public final class AgentBusService: Service, Sendable {
 
     private init(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
-        routes: (any SessionRouteSource)?, contract: InterfaceDescription, processes: any ProcessTable,
+        routes: (any SessionRouteSource)?, processes: any ProcessTable,
         rateLimiter: CallRateLimiter, departures: NameOwnerChanges, logger: Logger
     ) {
         self.connection = connection
@@ -45,7 +44,6 @@ public final class AgentBusService: Service, Sendable {
         self.catalog = catalog
         self.status = status
         self.routes = routes
-        self.contract = contract
         self.processes = processes
         self.rateLimiter = rateLimiter
         self.departures = departures
@@ -62,17 +60,14 @@ public final class AgentBusService: Service, Sendable {
     ///     (the engine's route answers for every other); without one such a session gets an empty route.
     ///   - callRates: how fast each app may call, timed by the coordinator's clock (the monotonic
     ///     clock when it has none).
+    ///   - processes: where callers' processes are looked up (binary, Flatpak app id); `/proc`
+    ///     unless a test describes its own.
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)? = nil, callRates: CallRateLimits = .standard,
+        processes: any ProcessTable = LinuxProcessTable(),
         logger: Logger = Logger(label: "org.audiosession.agent")
     ) async throws(AgentBusServiceError) -> AgentBusService {
-        let contract: InterfaceDescription
-        do {
-            contract = try AgentInterface.contract()
-        } catch {
-            throw AgentBusServiceError(.bus, "the built-in interface description cannot be read: \(error)")
-        }
         if let owner = try? await connection.nameOwner(of: AgentInterface.busName) {
             throw nameTaken(by: owner)
         }
@@ -84,7 +79,7 @@ public final class AgentBusService: Service, Sendable {
         }
         let service = AgentBusService(
             connection: connection, coordinator: coordinator, catalog: catalog, status: status, routes: routes,
-            contract: contract, processes: LinuxProcessTable(),
+            processes: processes,
             rateLimiter: CallRateLimiter(limits: callRates, clock: coordinator.clock ?? MonotonicAgentClock()),
             departures: departures, logger: logger)
         do {

@@ -4,22 +4,23 @@ import AudioSessionContract
 
 /// One call of `org.audiosession.Agent1`, its arguments read into typed values.
 ///
-/// Every call the agent answers becomes a request first, in one place: the call is checked against
-/// the contract (an unknown method gets `UnknownMethod`, a wrong signature `InvalidArgs` naming what
-/// the method takes), then its arguments are decoded, and what depends on the arguments alone (the
-/// properties of `RegisterSession`) is checked. What depends on the registry (who owns a session,
+/// Every call the agent answers becomes a request first, in one place: the call is read as the
+/// contract's `AgentCall`, which checks it against `AgentContract` (an unknown method gets
+/// `UnknownMethod`, a wrong signature `InvalidArgs` naming what the method takes), then the ids
+/// become typed and what depends on the arguments alone (the properties of `RegisterSession`) is
+/// checked. What depends on the registry (who owns a session,
 /// the names of a configuration, an output override) is checked when the request is answered,
 /// after ownership, so a stranger learns nothing from an argument error.
 ///
 /// ```swift
-/// let contract = try AgentInterface.contract()
-/// let request = try AgentRequest(method: "Deactivate", arguments: [.string("3"), .boolean(true)], contract: contract)
+/// let request = try AgentRequest(method: "Deactivate", arguments: [.string("3"), .boolean(true)])
 /// // .deactivate("3", notifyOthers: true)
-/// try AgentRequest(method: "Deactivate", arguments: [.string("3")], contract: contract)
+/// try AgentRequest(method: "Deactivate", arguments: [.string("3")])
 /// // throws InvalidArgs: Deactivate takes (s session, b notify_others), not (s)
 /// ```
 enum AgentRequest: Hashable, Sendable {
     case registerSession(SessionProperties)
+    case registerSessionWithSecret(SessionProperties)
     case unregisterSession(SessionID)
     case setConfiguration(SessionID, category: String, mode: String, options: [String])
     case activate(SessionID)
@@ -34,61 +35,41 @@ enum AgentRequest: Hashable, Sendable {
     case explainStream(StreamID)
     case getInputProcessing(SessionID)
 
-    /// The methods the agent exports, as the contract names them.
-    static let methods = [
-        "RegisterSession", "UnregisterSession", "SetConfiguration", "Activate", "Deactivate", "GetState",
-        "GetCurrentRoute", "OverrideOutputPort", "SetPreferredInput", "GetStatus", "ListSessions", "ListStreams",
-        "ExplainStream", "GetInputProcessing",
-    ]
+    /// The methods the agent exports: every method of the contract (``AgentCall`` reads each one).
+    static let methods = AgentContract.methods.map(\.name)
 
     /// Reads a call to `method`, or throws the error its caller gets back.
-    init(method: String, arguments: BusArguments, contract: InterfaceDescription) throws(BusError) {
-        do throws(CallMismatch) {
-            try contract.check(method: method, signature: arguments.signature.rawValue)
+    init(method: String, arguments: BusArguments) throws(BusError) {
+        let call: AgentCall
+        do {
+            call = try AgentCall(method: method, arguments: arguments)
         } catch {
             throw BusError(error.busErrorName, error.description)
         }
-        switch method {
-        case "RegisterSession":
-            let (wire) = try arguments.decode([String: BusVariant].self)
+        switch call {
+        case .registerSession(let properties), .registerSessionWithSecret(let properties):
+            let read: SessionProperties
             do {
-                self = .registerSession(try SessionProperties(wire: wire.mapValues(Self.wireValue)))
+                read = try SessionProperties(wire: properties.mapValues(Self.wireValue))
             } catch {
                 throw BusError(error)
             }
-        case "UnregisterSession": self = .unregisterSession(try Self.session(arguments))
-        case "SetConfiguration":
-            let (id, category, mode, options) = try arguments.decode(String.self, String.self, String.self, [String].self)
+            self = call.method == "RegisterSession" ? .registerSession(read) : .registerSessionWithSecret(read)
+        case .unregisterSession(let id): self = .unregisterSession(SessionID(id))
+        case .setConfiguration(let id, let category, let mode, let options):
             self = .setConfiguration(SessionID(id), category: category, mode: mode, options: options)
-        case "Activate": self = .activate(try Self.session(arguments))
-        case "Deactivate":
-            let (id, notifyOthers) = try arguments.decode(String.self, Bool.self)
-            self = .deactivate(SessionID(id), notifyOthers: notifyOthers)
-        case "GetState": self = .getState(try Self.session(arguments))
-        case "GetCurrentRoute": self = .getCurrentRoute(try Self.session(arguments))
-        case "OverrideOutputPort":
-            let (id, port) = try arguments.decode(String.self, String.self)
-            self = .overrideOutputPort(SessionID(id), port: port)
-        case "SetPreferredInput":
-            let (id, uid) = try arguments.decode(String.self, String.self)
-            self = .setPreferredInput(SessionID(id), portUID: uid)
-        case "GetStatus": self = .getStatus
-        case "ListSessions": self = .listSessions
-        case "ListStreams": self = .listStreams
-        case "ExplainStream":
-            let (id) = try arguments.decode(String.self)
-            self = .explainStream(StreamID(id))
-        case "GetInputProcessing": self = .getInputProcessing(try Self.session(arguments))
-        default:
-            // The contract has a method this agent does not serve: a build whose contract tests fail.
-            throw BusError(AgentErrorName.unknownMethod, "\(contract.name).\(method) is in the contract but not served by this agent")
+        case .activate(let id): self = .activate(SessionID(id))
+        case .deactivate(let id, let notifyOthers): self = .deactivate(SessionID(id), notifyOthers: notifyOthers)
+        case .getState(let id): self = .getState(SessionID(id))
+        case .getCurrentRoute(let id): self = .getCurrentRoute(SessionID(id))
+        case .overrideOutputPort(let id, let port): self = .overrideOutputPort(SessionID(id), port: port)
+        case .setPreferredInput(let id, let uid): self = .setPreferredInput(SessionID(id), portUID: uid)
+        case .getStatus: self = .getStatus
+        case .listSessions: self = .listSessions
+        case .listStreams: self = .listStreams
+        case .explainStream(let id): self = .explainStream(StreamID(id))
+        case .getInputProcessing(let id): self = .getInputProcessing(SessionID(id))
         }
-    }
-
-    /// The one argument of the per-session methods that take only the session.
-    private static func session(_ arguments: BusArguments) throws(BusError) -> SessionID {
-        let (id) = try arguments.decode(String.self)
-        return SessionID(id)
     }
 
     /// A property's value as ``SessionProperties`` judges it: the text of a string, the type of anything else.

@@ -1,14 +1,12 @@
 public import AudioPolicy
-public import AudioSessionBus
-public import AudioSessionModel
-import AudioSessionContract
+import AudioSessionModel
 
-/// How the agent's values are spelled on the bus: the name lists and structures of docs/dbus-api.md.
+/// How the agent's values are spelled on the bus: the name lists of docs/dbus-api.md, for the
+/// contract's wire formats (`StreamListing`, `AgentSignal`...), which carry them as text.
 ///
 /// ```swift
 /// AgentWireNames.participant(.session("3"))          // "session:3"
 /// AgentWireNames.effect(.ducked(level: 0.3))         // "ducked"
-/// AgentWireNames.route(RouteDescription()).type.signature   // "(a(sssu)a(sssu))"
 /// ```
 public enum AgentWireNames {
     /// `session:ID` or `stream:ID`.
@@ -43,11 +41,5 @@ public enum AgentWireNames {
     /// `playback` or `capture`.
     public static func direction(_ direction: StreamDirection) -> String {
         direction == .playback ? "playback" : "capture"
-    }
-
-    /// A route as `(a(sssu)a(sssu))`: inputs, outputs; the contract's one encoding, which the app
-    /// library decodes.
-    public static func route(_ route: RouteDescription) -> BusValue {
-        RouteWireFormat.busValue(of: route)
     }
 }

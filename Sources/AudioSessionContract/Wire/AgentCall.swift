@@ -1,0 +1,111 @@
+public import AudioSessionBus
+
+/// A call of `org.audiosession.Agent1` with its arguments: clients build one and send ``method``
+/// with ``arguments``; the agent reads it back with ``init(method:arguments:)``, which checks the
+/// call against ``AgentContract`` first.
+///
+/// ```swift
+/// let call = AgentCall.deactivate(session: "3", notifyOthers: true)
+/// call.method      // "Deactivate"
+/// call.arguments   // [.string("3"), .boolean(true)]
+/// try AgentCall(method: "Deactivate", arguments: [.string("3")])
+/// // throws CallMismatch: Deactivate takes (s session, b notify_others), not (s)
+/// ```
+public enum AgentCall: Hashable, Sendable {
+    /// `RegisterSession`: the properties by name (`application-id`, `stream-token`), each a variant.
+    case registerSession(properties: [String: BusVariant])
+    /// `RegisterSessionWithSecret`: the same properties (also `stream-token-secret`, `stream-token-use`);
+    /// its reply adds the token's secret and the client nonce (``SecretRegistrationReply``).
+    case registerSessionWithSecret(properties: [String: BusVariant])
+    case unregisterSession(session: String)
+    /// `SetConfiguration` with kebab-case names.
+    case setConfiguration(session: String, category: String, mode: String, options: [String])
+    case activate(session: String)
+    case deactivate(session: String, notifyOthers: Bool)
+    case getState(session: String)
+    case getCurrentRoute(session: String)
+    /// `OverrideOutputPort`: `none` or `speaker`.
+    case overrideOutputPort(session: String, port: String)
+    /// `SetPreferredInput`: a port uid, or empty for none.
+    case setPreferredInput(session: String, portUID: String)
+    case getStatus
+    case listSessions
+    case listStreams
+    case explainStream(stream: String)
+    case getInputProcessing(session: String)
+
+    /// The method's member name in the interface.
+    public var method: String {
+        switch self {
+        case .registerSession: "RegisterSession"
+        case .registerSessionWithSecret: "RegisterSessionWithSecret"
+        case .unregisterSession: "UnregisterSession"
+        case .setConfiguration: "SetConfiguration"
+        case .activate: "Activate"
+        case .deactivate: "Deactivate"
+        case .getState: "GetState"
+        case .getCurrentRoute: "GetCurrentRoute"
+        case .overrideOutputPort: "OverrideOutputPort"
+        case .setPreferredInput: "SetPreferredInput"
+        case .getStatus: "GetStatus"
+        case .listSessions: "ListSessions"
+        case .listStreams: "ListStreams"
+        case .explainStream: "ExplainStream"
+        case .getInputProcessing: "GetInputProcessing"
+        }
+    }
+
+    /// The call's arguments, in the interface's order.
+    public var arguments: BusArguments {
+        switch self {
+        case .registerSession(let properties), .registerSessionWithSecret(let properties): [properties.busValue]
+        case .unregisterSession(let session), .activate(let session), .getState(let session),
+            .getCurrentRoute(let session), .getInputProcessing(let session):
+            [.string(session)]
+        case .setConfiguration(let session, let category, let mode, let options):
+            [.string(session), .string(category), .string(mode), options.busValue]
+        case .deactivate(let session, let notifyOthers): [.string(session), .boolean(notifyOthers)]
+        case .overrideOutputPort(let session, let port): [.string(session), .string(port)]
+        case .setPreferredInput(let session, let uid): [.string(session), .string(uid)]
+        case .getStatus, .listSessions, .listStreams: []
+        case .explainStream(let stream): [.string(stream)]
+        }
+    }
+
+    /// Reads a call to `method`: an unknown method or arguments of another signature is a
+    /// ``CallMismatch`` saying what the interface has.
+    public init(method: String, arguments: BusArguments) throws(CallMismatch) {
+        try AgentContract.check(method: method, signature: arguments.signature.rawValue)
+        // The signature matched, so every field has its type: failing here means the table and
+        // the readers below disagree, which the contract tests catch.
+        let call = try? Self.read(method, WireFields(arguments, context: "\(method)'s arguments"))
+        guard let call else { throw CallMismatch(.unread(method, interface: AgentContract.interface)) }
+        self = call
+    }
+
+    private static func read(_ method: String, _ fields: WireFields) throws(WireFormatError) -> AgentCall? {
+        var fields = fields
+        switch method {
+        case "RegisterSession": return .registerSession(properties: try fields.next("properties"))
+        case "RegisterSessionWithSecret": return .registerSessionWithSecret(properties: try fields.next("properties"))
+        case "UnregisterSession": return .unregisterSession(session: try fields.next("session"))
+        case "SetConfiguration":
+            return .setConfiguration(
+                session: try fields.next("session"), category: try fields.next("category"), mode: try fields.next("mode"),
+                options: try fields.next("options"))
+        case "Activate": return .activate(session: try fields.next("session"))
+        case "Deactivate": return .deactivate(session: try fields.next("session"), notifyOthers: try fields.next("notify_others"))
+        case "GetState": return .getState(session: try fields.next("session"))
+        case "GetCurrentRoute": return .getCurrentRoute(session: try fields.next("session"))
+        case "OverrideOutputPort": return .overrideOutputPort(session: try fields.next("session"), port: try fields.next("port"))
+        case "SetPreferredInput":
+            return .setPreferredInput(session: try fields.next("session"), portUID: try fields.next("port_uid"))
+        case "GetStatus": return .getStatus
+        case "ListSessions": return .listSessions
+        case "ListStreams": return .listStreams
+        case "ExplainStream": return .explainStream(stream: try fields.next("stream"))
+        case "GetInputProcessing": return .getInputProcessing(session: try fields.next("session"))
+        default: return nil
+        }
+    }
+}
