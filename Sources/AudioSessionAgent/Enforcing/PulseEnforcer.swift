@@ -58,6 +58,9 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
     var repairsToSettle: [StreamSerial: RestoreRepair] = [:]
     var repairSettler: PulseLoopTimer?
+    /// Restore entries the previous agent held when the server went away, with the user's values,
+    /// until this server took their repair (``writeLostServerRepairs()``).
+    var lostServerRepairs = LostServerRepairs<String, RestoreRepair>()
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
     var isShuttingDown = false

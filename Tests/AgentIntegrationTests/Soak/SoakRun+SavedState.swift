@@ -81,12 +81,7 @@ extension SoakRun {
 
     /// Stock PulseAudio's stream-restore entries by name; empty on a server without the module.
     static func savedRestoreEntries(of rig: AgentRig) async throws -> [String: StreamRestoreEntry] {
-        guard rig.setup == .pulseStock else { return [:] }
-        let connection = try await PulseConnection.connect(server: rig.server.serverAddress)
-        defer { connection.disconnect() }
-        var entries: [String: StreamRestoreEntry] = [:]
-        for entry in try await connection.streamRestoreEntries() { entries[entry.name] = entry }
-        return entries
+        try await rig.restoreEntries()
     }
 
     /// An entry that saves nothing but the defaults: no mute, 100 % or no volume, no device.
