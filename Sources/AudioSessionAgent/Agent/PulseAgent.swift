@@ -132,7 +132,7 @@ public final class PulseAgent: Sendable {
             settings: policy.serverModules, connection: connection, journal: journal, logger: logger)
         let enforcer = PulseEnforcer(
             connection: connection, journal: journal, table: table, modules: modules, pauser: configuration.pauser,
-            cancellersInProcesses: info.isPipeWirePulse, logger: logger)
+            isPipeWirePulse: info.isPipeWirePulse, logger: logger)
         let translator = GraphTranslator(
             table: table, enforcer: enforcer, modules: modules,
             resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)

@@ -44,7 +44,7 @@ extension PulseEnforcer {
             logger.info(
                 "repairing a restore entry the agent held when the server went away",
                 metadata: ["restore.entry": "\(UntrustedText.excerpt(name))"])
-            repair.write(on: connection, logger: logger) { [weak self] repaired in
+            writeRepair(repair) { [weak self] repaired in
                 guard repaired else { return }
                 self?.lostServerRepairs[name] = nil
             }

@@ -115,7 +115,7 @@ extension PulseEnforcer {
             return
         }
         counter.begin()
-        repair.write(on: connection, logger: logger) { [weak self] succeeded in
+        writeRepair(repair) { [weak self] succeeded in
             if succeeded { self?.clearAll(serial) }
             counter.finish(succeeded: succeeded)
         }
