@@ -14,11 +14,31 @@ extension AgentIntegrationTests {
     /// the user's values back on the restarted server.
     @Suite("saved state across a server restart while the agent holds a stream", .serialized)
     struct ServerRestartSavedState {
+        /// Which server goes away and comes back.
+        enum Restart: String, CaseIterable, CustomTestStringConvertible {
+            case pulseAudio = "stock PulseAudio"
+            case pipewirePulse = "pipewire-pulse alone"
+            case pipewireStack = "the whole PipeWire stack under pipewire-pulse"
+
+            var setup: SoundSetup { self == .pulseAudio ? .pulseStock : .pipewirePulse }
+            var testDescription: String { rawValue }
+
+            func run(on rig: AgentRig) async throws {
+                if self == .pipewireStack {
+                    try await rig.pipewire.haltStack()
+                    try await rig.pipewire.resumeStack()
+                } else {
+                    try await rig.server.haltServerProcess()
+                    try await rig.server.resumeServerProcess()
+                }
+            }
+        }
+
         @Test(
             "the server restarts while a call silences music the user turned to 70 %: the saved entry is the user's again",
-            arguments: [SoundSetup.pulseStock, .pipewirePulse])
-        func restartWhileSilenced(setup: SoundSetup) async throws {
-            let rig = try await AgentRig.start(setup)
+            arguments: Restart.allCases)
+        func restartWhileSilenced(restart: Restart) async throws {
+            let rig = try await AgentRig.start(restart.setup)
             defer { rig.stop() }
             let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
             defer { music.kill() }
@@ -39,8 +59,7 @@ extension AgentIntegrationTests {
             try await rig.setVolume("music", 70)
             try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: true))
 
-            try await rig.server.haltServerProcess()
-            try await rig.server.resumeServerProcess()
+            try await restart.run(on: rig)
             try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: false), timeout: .seconds(30))
             call.kill()
             _ = await call.waitForExit()
