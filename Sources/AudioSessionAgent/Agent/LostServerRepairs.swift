@@ -13,7 +13,7 @@
 /// var owed = LostServerRepairs<String, RestoreRepair>()
 /// owed[music.name] = music          // the agent held music muted when the server went
 /// seat.handOver(owed)               // leaveAfterLoss
-/// let taken = seat.takeHandedOver() as? LostServerRepairs<String, RestoreRepair> ?? .init()
+/// let taken = LostServerRepairs<String, RestoreRepair>.taken(from: seat)   // the next agent's start
 /// ```
 struct LostServerRepairs<Key: Hashable & Sendable, Repair: Sendable>: Sendable {
     private var repairs: [Key: Repair]

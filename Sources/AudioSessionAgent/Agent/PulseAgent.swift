@@ -256,9 +256,10 @@ public final class PulseAgent: Sendable {
 
     /// After ``run()`` threw ``AgentError/Kind/connectionLost``: stops acting (nothing can be
     /// undone on a server that is gone), lets go of players it paused without resuming them,
-    /// hands the restore-entry repairs it owes to the next agent in the seat, leaves the seat, closes the journal (it stays on disk with what is pending, for the same
-    /// instance should it come back, or to be discarded once it is known to be gone), and tells the
-    /// coordinator that every stream and device of the server is gone. Sessions stay as they are.
+    /// hands the restore-entry repairs it owes to the next agent in the seat, leaves the seat,
+    /// closes the journal (it stays on disk with what is pending, for the same instance should it
+    /// come back, or to be discarded once it is known to be gone), and tells the coordinator that
+    /// every stream and device of the server is gone. Sessions stay as they are.
     public func leaveAfterLoss() {
         recovery.cancel()
         let (gone, owed) = connection.withLoopLocked { () -> ([PolicyEvent], LostServerRepairs<String, RestoreRepair>) in

@@ -101,7 +101,7 @@ extension PulseEnforcer {
 /// levels (a device in it is ignored there: see docs/server-facts.md). WirePlumber hears of an
 /// entry only when its value changes, and it can save the node's state (the agent's mute) after
 /// a first correction; the same correction written again at the stream's end then changed nothing
-/// (seen: music muted for good after a call, 1 run of 3). So, when `announced`, the entry is first
+/// (seen: music muted for good after a call, 2 runs of 9). So, when `announced`, the entry is first
 /// written with the mute state alone, which makes the full entry right after it a change.
 struct RestoreRepair: Sendable {
     var name: String
