@@ -135,7 +135,7 @@ public final class PipeWireAgent: Sendable {
         let ending = AgentEnding()
         let isWaiting = !journal.pendingRestores.isEmpty
         let recovery = PipeWireLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
-        let lostServerRepairs = seat.takeHandedOver() as? [WirePlumberRestoreKey: Double] ?? [:]
+        let lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, Double>.taken(from: seat)
         connection.withLoopLocked {
             enforcer.start()
             enforcer.lostServerRepairs = lostServerRepairs
@@ -213,10 +213,10 @@ public final class PipeWireAgent: Sendable {
     /// tells the coordinator that every stream and device of the server is gone. Sessions stay.
     public func leaveAfterLoss() {
         recovery.cancel()
-        let (gone, ducked) = connection.withLoopLocked { () -> ([PolicyEvent], [WirePlumberRestoreKey: Double]) in
+        let (gone, ducked) = connection.withLoopLocked { () -> ([PolicyEvent], LostServerRepairs<WirePlumberRestoreKey, Double>) in
             let gone = translator.retire()
             // Keys of an earlier loss that no stream has come for yet are still to be repaired.
-            let ducked = enforcer.lostServerRepairs.merging(enforcer.duckedRestoreEntries()) { $1 }
+            let ducked = enforcer.lostServerRepairs.merging(enforcer.duckedRestoreEntries())
             enforcer.letGoOfPlayers()
             enforcer.abandon()
             return (gone, ducked)

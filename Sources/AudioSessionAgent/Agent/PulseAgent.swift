@@ -29,7 +29,9 @@ public import SoundServer
 /// coordinator that the server's streams and devices are gone, empties the ``PulseServerSeat`` and
 /// closes the journal, which keeps what is still to be undone. The coordinator (sessions, their
 /// configuration and activity) outlives it: a new agent started in the same seat when the server is
-/// back applies the policy to the new graph (``ReconnectingAgentService`` does this).
+/// back applies the policy to the new graph (``ReconnectingAgentService`` does this). The restore
+/// entries the lost agent still owed a repair (streams it held muted, ducked or moved) are handed
+/// to that agent through the seat, which writes the user's values back on the new server first.
 ///
 /// ```swift
 /// let agent = try await PulseAgent.start(
@@ -130,14 +132,17 @@ public final class PulseAgent: Sendable {
             settings: policy.serverModules, connection: connection, journal: journal, logger: logger)
         let enforcer = PulseEnforcer(
             connection: connection, journal: journal, table: table, modules: modules, pauser: configuration.pauser,
-            cancellersInProcesses: info.isPipeWirePulse, logger: logger)
+            isPipeWirePulse: info.isPipeWirePulse, logger: logger)
         let translator = GraphTranslator(
             table: table, enforcer: enforcer, modules: modules,
             resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: logger)
         modules.leftModulesChanged = { [weak translator] in translator?.translateAgainSoon() }
         let ending = AgentEnding()
+        let lostServerRepairs = LostServerRepairs<String, RestoreRepair>.taken(from: seat)
         connection.withLoopLocked {
             enforcer.start()
+            enforcer.lostServerRepairs = lostServerRepairs
+            enforcer.writeLostServerRepairs()
             translator.attach(to: coordinator) { PulseLoopTimer(on: connection, action: $0) }
         }
 
@@ -148,7 +153,12 @@ public final class PulseAgent: Sendable {
                 if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
             }
         } catch {
-            connection.withLoopLocked { translator.end() }
+            // Still owed: the next attempt's agent writes them.
+            let unwritten = connection.withLoopLocked {
+                translator.end()
+                return enforcer.lostServerRepairs
+            }
+            seat.handOver(unwritten)
             connection.disconnect()
             // At once, not when the last reference goes: a next attempt opens the same journal.
             journal.close()
@@ -246,17 +256,21 @@ public final class PulseAgent: Sendable {
 
     /// After ``run()`` threw ``AgentError/Kind/connectionLost``: stops acting (nothing can be
     /// undone on a server that is gone), lets go of players it paused without resuming them,
-    /// leaves the seat, closes the journal (it stays on disk with what is pending, for the same
-    /// instance should it come back, or to be discarded once it is known to be gone), and tells the
-    /// coordinator that every stream and device of the server is gone. Sessions stay as they are.
+    /// hands the restore-entry repairs it owes to the next agent in the seat, leaves the seat,
+    /// closes the journal (it stays on disk with what is pending, for the same instance should it
+    /// come back, or to be discarded once it is known to be gone), and tells the coordinator that
+    /// every stream and device of the server is gone. Sessions stay as they are.
     public func leaveAfterLoss() {
         recovery.cancel()
-        let gone = connection.withLoopLocked { () -> [PolicyEvent] in
+        let (gone, owed) = connection.withLoopLocked { () -> ([PolicyEvent], LostServerRepairs<String, RestoreRepair>) in
             let gone = translator.retire() + (cards?.retire() ?? [])
+            // Entries of an earlier loss that this server never took are still owed.
+            let owed = enforcer.lostServerRepairs.merging(enforcer.owedRestoreRepairs())
             enforcer.letGoOfPlayers()
             enforcer.abandon()
-            return gone
+            return (gone, owed)
         }
+        seat.handOver(owed)
         stop()
         journal.close()
         // Through the seat, now empty: no enforcer hears about streams of a server that is gone.

@@ -43,7 +43,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// The echo cancellers running in `pipewire` processes of the agent's (``loadEchoCanceller(_:)``).
     let cancellerProcesses: EchoCancellerProcesses
     /// Restore keys the previous agent left ducked when PipeWire went away, with their own factors.
-    var lostServerRepairs: [WirePlumberRestoreKey: Double] = [:]
+    var lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, Double>()
     /// Nodes given their own factor back from ``lostServerRepairs``, until the node reports it.
     var repairedNodes: [StreamSerial: Double] = [:]
     /// Repaired nodes still watched at the settler's turns, with the turns left: WirePlumber can
@@ -298,8 +298,13 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         if watchRepairedNodes() { settler?.arm(after: Self.settleDelay) }
     }
 
-    private func write(_ factor: Double, into key: WirePlumberRestoreKey) {
+    func write(_ factor: Double, into key: WirePlumberRestoreKey) {
         do {
+            // The metadata announces only a changed value, and WirePlumber corrects its saved
+            // state only on an announcement: the same correction written again after WirePlumber
+            // saved the node's duck over the first one would change nothing. The key goes first
+            // (WirePlumber ignores a removal), so every write is announced.
+            try connection.removeMetadataProperty(key.metadataKey, of: 0, in: "route-settings")
             try connection.setMetadataProperty(
                 key.metadataKey, of: 0, type: "Spa:String:JSON", value: WirePlumberRestoreKey.volumeJSON(factor),
                 in: "route-settings")
@@ -313,6 +318,11 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// Journals `entry`; `false` when the journal cannot be written (then nothing is changed).
     func record(_ entry: JournalEntry, id: StreamID) -> Bool {
         do {
+            // First where WirePlumber saves the stream: a node that ends while the agent is gone
+            // (killed) leaves the next agent only this key to repair.
+            if let serial = entry.key.stream, let stream = table.stream(id), let key = WirePlumberRestoreKey(stream.properties) {
+                try journal.record(.restoreEntry(serial, name: key.rawValue))
+            }
             try journal.record(entry)
             return true
         } catch {
@@ -331,6 +341,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     func forgetIfIdle(_ serial: StreamSerial) {
         guard let state = nodes[serial], state.isIdle else { return }
         nodes[serial] = nil
+        clear(.restoreEntry(serial))
     }
 
     /// A volume factor as the journal keeps volumes: one channel, 1 = ``StreamVolume/normal``.

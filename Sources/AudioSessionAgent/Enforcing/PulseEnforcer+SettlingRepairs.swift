@@ -33,7 +33,7 @@ extension PulseEnforcer {
         let due = repairsToSettle
         repairsToSettle = [:]
         for (serial, repair) in due {
-            repair.write(on: connection, logger: logger) { [weak self] repaired in
+            writeRepair(repair) { [weak self] repaired in
                 // An unrepaired entry stays journalled: the next agent's recovery tries again.
                 guard repaired else { return }
                 self?.clearJournal(stream: serial)

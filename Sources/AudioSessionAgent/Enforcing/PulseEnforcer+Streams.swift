@@ -54,7 +54,7 @@ extension PulseEnforcer {
             clearJournal(stream: ref.serial)
             return
         }
-        update.write(on: connection, logger: logger) { [weak self] repaired in
+        writeRepair(update) { [weak self] repaired in
             // An unrepaired entry stays journalled: the next agent's recovery tries again.
             guard repaired else { return }
             self?.writeAgainAfterSettling(update, of: ref.serial)
@@ -75,7 +75,12 @@ extension PulseEnforcer {
             done(true)
             return
         }
-        update.write(on: connection, logger: logger, then: done)
+        writeRepair(update, then: done)
+    }
+
+    /// Writes `repair` on the server, announced to WirePlumber through pipewire-pulse (see ``RestoreRepair``).
+    func writeRepair(_ repair: RestoreRepair, then done: @escaping @Sendable (Bool) -> Void) {
+        repair.write(on: connection, logger: logger, announced: isPipeWirePulse, then: done)
     }
 
     /// The repair that puts `state`'s user values into its restore-database entry, or `nil` when
@@ -93,7 +98,11 @@ extension PulseEnforcer {
 ///
 /// Through pipewire-pulse the read returns nothing of WirePlumber's, so the entry is written
 /// fresh; pipewire-pulse turns it into a route-settings entry that corrects WirePlumber's saved
-/// levels (a device in it is ignored there: see docs/server-facts.md).
+/// levels (a device in it is ignored there: see docs/server-facts.md). WirePlumber hears of an
+/// entry only when its value changes, and it can save the node's state (the agent's mute) after
+/// a first correction; the same correction written again at the stream's end then changed nothing
+/// (seen: music muted for good after a call, 2 runs of 9). So, when `announced`, the entry is first
+/// written with the mute state alone, which makes the full entry right after it a change.
 struct RestoreRepair: Sendable {
     var name: String
     var channelMap: ChannelMap
@@ -101,7 +110,9 @@ struct RestoreRepair: Sendable {
     var isMuted: Bool?
     var deviceName: String?
 
-    func write(on connection: PulseConnection, logger: Logger, then done: @escaping @Sendable (Bool) -> Void) {
+    func write(
+        on connection: PulseConnection, logger: Logger, announced: Bool = false, then done: @escaping @Sendable (Bool) -> Void
+    ) {
         connection.readStreamRestoreEntries { result in
             let entries: [StreamRestoreEntry]
             switch result {
@@ -116,6 +127,11 @@ struct RestoreRepair: Sendable {
                 return
             }
             let entry = updated(entries.first { $0.name == name })
+            if announced {
+                // Commands on one connection apply in order: the full entry lands after this one.
+                let muteOnly = StreamRestoreEntry(name: name, channelMap: ChannelMap([]), volume: nil, isMuted: entry.isMuted)
+                connection.submitStreamRestoreWrite([muteOnly], mode: .replace) { _ in }
+            }
             connection.submitStreamRestoreWrite([entry], mode: .replace) { result in
                 if case .failure(let error) = result {
                     logger.warning("cannot repair the restore database", metadata: ["restore.entry": "\(UntrustedText.excerpt(name))", "pulse.error": "\(error)"])

@@ -58,8 +58,13 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
     var repairsToSettle: [StreamSerial: RestoreRepair] = [:]
     var repairSettler: PulseLoopTimer?
+    /// Restore entries the previous agent held when the server went away, with the user's values,
+    /// until this server took their repair (``writeLostServerRepairs()``).
+    var lostServerRepairs = LostServerRepairs<String, RestoreRepair>()
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
+    /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``RestoreRepair``).
+    let isPipeWirePulse: Bool
     var isShuttingDown = false
 
     /// How often ramps step: 50 times a second, the slowest rate not heard as a staircase.
@@ -67,7 +72,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
 
     init(
         connection: PulseConnection, journal: Journal, table: ServerStreamTable, modules: ServerModuleSteward,
-        pauser: (any StreamPauser)?, cancellersInProcesses: Bool = false, logger: Logger
+        pauser: (any StreamPauser)?, isPipeWirePulse: Bool = false, logger: Logger
     ) {
         self.connection = connection
         self.journal = journal
@@ -75,7 +80,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         self.modules = modules
         self.pauser = pauser
         self.logger = logger
-        cancellerProcesses = cancellersInProcesses
+        self.isPipeWirePulse = isPipeWirePulse
+        cancellerProcesses = isPipeWirePulse
             ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer(on: connection, action: $0) } : nil
     }
 

@@ -20,6 +20,12 @@ struct WirePlumberRestoreKey: Hashable, Sendable {
         rawValue = "\(mediaClass.dropFirst("Stream/".count)):\(key):\(value)"
     }
 
+    /// A key as the journal keeps it (``rawValue``); `nil` for a name that is not one.
+    init?(rawValue: String) {
+        guard rawValue.split(separator: ":", omittingEmptySubsequences: false).count >= 3 else { return nil }
+        self.rawValue = rawValue
+    }
+
     /// The key in the `route-settings` metadata: the first colon becomes a dot.
     var metadataKey: String {
         guard let colon = rawValue.firstIndex(of: ":") else { return "restore.stream." + rawValue }

@@ -61,6 +61,25 @@ extension PipeWireEnforcer {
         endAllEchoCancellers(keepingJournal: true)
     }
 
+    /// A node that ended while a previous agent ducked it (the agent was killed): WirePlumber saved
+    /// the ducked factor under the node's key, so the user's factor is written back there.
+    private func repairEnded(_ restores: [PendingRestore]) {
+        var key: WirePlumberRestoreKey?
+        var factor: Double?
+        for restore in restores {
+            switch restore {
+            case .restoreEntry(_, let name): key = WirePlumberRestoreKey(rawValue: name)
+            case .volume(_, let base, _): factor = Self.factor(of: base)
+            default: break
+            }
+        }
+        guard let key, let factor else { return }
+        logger.info("repairing the saved volume of a stream that ended ducked", metadata: ["restore.key": "\(key.rawValue)"])
+        write(factor, into: key)
+        unsettled[key] = factor
+        settler?.arm(after: Self.settleDelay)
+    }
+
     /// Restores the journal's entries no enforced node has taken over, and clears them.
     @discardableResult
     private func restorePending(everything: Bool) -> [StreamSerial] {
@@ -92,6 +111,8 @@ extension PipeWireEnforcer {
                     }
                 }
                 logger.info("undid a previous agent's changes", metadata: ["stream.id": "\(ref.id)"])
+            } else {
+                repairEnded(restores)
             }
             restored.append(serial)
             if !everything {

@@ -110,29 +110,12 @@ extension PulseEnforcer {
     }
 
     private func repairEnded(_ serial: StreamSerial, _ restores: [PendingRestore], counter: WorkCounter) {
-        var name: String?
-        var volume: StreamVolume?
-        var muted: Bool?
-        var device: String?
-        for restore in restores {
-            switch restore {
-            case .restoreEntry(_, let entry): name = entry
-            case .volume(_, let base, _): volume = base
-            case .mute(_, let wasMuted): muted = wasMuted
-            case .device(_, let original): device = original
-            case .module, .cardProfile, .process: break
-            }
-        }
-        guard let name else {
+        guard let repair = RestoreRepair(journalled: restores) else {
             clearAll(serial)
             return
         }
-        let channels = volume?.channels.count ?? 2
-        let repair = RestoreRepair(
-            name: name, channelMap: ChannelMap(channels == 1 ? [.mono] : [.frontLeft, .frontRight]),
-            volume: volume.map(ChannelVolumes.init), isMuted: muted, deviceName: device)
         counter.begin()
-        repair.write(on: connection, logger: logger) { [weak self] succeeded in
+        writeRepair(repair) { [weak self] succeeded in
             if succeeded { self?.clearAll(serial) }
             counter.finish(succeeded: succeeded)
         }

@@ -2,7 +2,6 @@ import AudioSessionTesting
 import Foundation
 import PulseBackend
 import SoundServer
-import Testing
 
 /// The server's saved state, which outlives every stream: nothing the agent did may be saved there.
 /// The soak never sets a volume, mute or device by hand, so any saved mute, volume other than
@@ -34,24 +33,11 @@ extension SoakRun {
         }
     }
 
-    /// A check of WirePlumber's saved state: `leaks` (key: value) must come back empty. In the
-    /// suite's short form on PipeWire a failure is the known leak (see
-    /// ``SoakSettings/toleratesKnownWirePlumberLeak``): recorded as such, and what it left is not
-    /// reported again, so that the run goes on and every other check can still fail it.
+    /// A check of WirePlumber's saved state: `leaks` (key: value) must come back empty.
     func checkWirePlumber(_ name: String, _ leaks: () async throws -> [String: String]) async throws {
-        do {
-            try await check(name) {
-                let left = try await leaks().filter { reportedWirePlumberLeaks[$0.key] != $0.value }
-                return left.isEmpty ? nil : left.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: "; ")
-            }
-        } catch let failure as SoakFailure where settings.toleratesKnownWirePlumberLeak {
-            for (key, value) in try await leaks() { reportedWirePlumberLeaks[key] = value }
-            log("round \(round): known leak (issue 18's report): \(failure.check): \(failure.detail)")
-            withKnownIssue(
-                "a stream that ends while held leaves the agent's duck or mute in WirePlumber's saved state", isIntermittent: true
-            ) {
-                Issue.record("\(failure)")
-            }
+        try await check(name) {
+            let left = try await leaks()
+            return left.isEmpty ? nil : left.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: "; ")
         }
     }
 
@@ -81,12 +67,7 @@ extension SoakRun {
 
     /// Stock PulseAudio's stream-restore entries by name; empty on a server without the module.
     static func savedRestoreEntries(of rig: AgentRig) async throws -> [String: StreamRestoreEntry] {
-        guard rig.setup == .pulseStock else { return [:] }
-        let connection = try await PulseConnection.connect(server: rig.server.serverAddress)
-        defer { connection.disconnect() }
-        var entries: [String: StreamRestoreEntry] = [:]
-        for entry in try await connection.streamRestoreEntries() { entries[entry.name] = entry }
-        return entries
+        try await rig.restoreEntries()
     }
 
     /// An entry that saves nothing but the defaults: no mute, 100 % or no volume, no device.

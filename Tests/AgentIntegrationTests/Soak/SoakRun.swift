@@ -40,9 +40,6 @@ final class SoakRun {
     /// Restore entries the server had before the agent first ran (stock PulseAudio), which
     /// the checks leave alone.
     var baselineRestoreEntries: [String: StreamRestoreEntry] = [:]
-    /// WirePlumber keys already recorded as the known leak (suite form on PipeWire), with the
-    /// value each held then.
-    var reportedWirePlumberLeaks: [String: String] = [:]
     let tones: [String]
     let bedTone: String
 
@@ -171,9 +168,8 @@ final class SoakRun {
         let tally = SoakAction.allCases.map { "\($0.rawValue) \(actionTally[$0, default: 0])" }.joined(separator: ", ")
         let first = footprints.first?.rounds.first?.description ?? "-"
         let last = footprints.last?.rounds.last?.description ?? "-"
-        let known = reportedWirePlumberLeaks.isEmpty ? "" : " (with the known WirePlumber leak recorded: \(reportedWirePlumberLeaks.count) key(s))"
         log(
-            "soak PASSED\(known): setup \(settings.setup.shortName), seed \(settings.seed): \(round) rounds, \(actionCount) actions "
+            "soak PASSED: setup \(settings.setup.shortName), seed \(settings.seed): \(round) rounds, \(actionCount) actions "
                 + "(\(tally)), \(clientCount) clients, \(checkCount) checks; \(footprints.count) agent process(es); "
                 + "first agent's first round \(first), last agent's last round \(last)")
     }

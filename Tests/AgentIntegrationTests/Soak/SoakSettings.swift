@@ -11,15 +11,6 @@ struct SoakSettings: Sendable {
     /// The suite's short form (`SOAK_MINUTES` not set); `scripts/soak` runs the long form.
     var isSuiteForm: Bool
 
-    /// Whether a leak into WirePlumber's saved state is recorded as the known issue and the run
-    /// goes on, instead of failing it: only the suite's short form on the two PipeWire setups.
-    /// This soak found the leak (issue 18's report: a stream that ends while the agent holds it
-    /// ducked or silenced leaves the duck or the mute in WirePlumber's restore-stream, so the next
-    /// stream of its role or app starts ducked or muted); `scripts/soak` fails on it.
-    var toleratesKnownWirePlumberLeak: Bool {
-        isSuiteForm && (setup == .pipewirePulse || setup == .pipewireNative)
-    }
-
     /// The settings of this test process; read once, so every reader sees the same fresh seed.
     static let current = Result { () throws(SoakSettingsError) -> SoakSettings in
         try SoakSettings(environment: ProcessInfo.processInfo.environment)

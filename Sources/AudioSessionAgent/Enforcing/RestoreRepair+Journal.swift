@@ -1,0 +1,33 @@
+import PulseBackend
+import SoundServer
+
+extension RestoreRepair {
+    /// The repair one stream's journal entries describe: its restore-entry name with the user's
+    /// volume, mute state and device the agent changed; `nil` when the journal names no entry or
+    /// holds nothing of the user's to write.
+    ///
+    /// ```swift
+    /// RestoreRepair(journalled: [.restoreEntry(7, name: "sink-input-by-media-role:music"), .mute(7, wasMuted: false)])
+    /// // the music entry, unmuted
+    /// ```
+    init?(journalled restores: [PendingRestore]) {
+        var name: String?
+        var volume: StreamVolume?
+        var muted: Bool?
+        var device: String?
+        for restore in restores {
+            switch restore {
+            case .restoreEntry(_, let entry): name = entry
+            case .volume(_, let base, _): volume = base
+            case .mute(_, let wasMuted): muted = wasMuted
+            case .device(_, let original): device = original
+            case .module, .cardProfile, .process: break
+            }
+        }
+        guard let name, volume != nil || muted != nil || device != nil else { return nil }
+        let channels = volume?.channels.count ?? 2
+        self.init(
+            name: name, channelMap: ChannelMap(channels == 1 ? [.mono] : [.frontLeft, .frontRight]),
+            volume: volume.map(ChannelVolumes.init), isMuted: muted, deviceName: device)
+    }
+}

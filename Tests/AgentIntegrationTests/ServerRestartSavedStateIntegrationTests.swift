@@ -1,0 +1,116 @@
+import AudioSessionTesting
+import Foundation
+import PulseBackend
+import SoundServer
+import Testing
+
+extension AgentIntegrationTests {
+    /// The soak's finding on stock PulseAudio (`scripts/soak 30 20261126 pulse-stock`, round 70):
+    /// the server restarted while a call silenced the music, and the restarted server's restore
+    /// database kept the music role muted. The server saves a stream's state with every change of
+    /// the stream, the agent's mute included: the agent's repair of the entry at the silence holds
+    /// only until the next change (here the user's volume change during the call), and the repair
+    /// at the stream's end never comes when the server goes away first. The next agent must write
+    /// the user's values back on the restarted server.
+    @Suite("saved state across a server restart while the agent holds a stream", .serialized)
+    struct ServerRestartSavedState {
+        /// Which server goes away and comes back.
+        enum Restart: String, CaseIterable, CustomTestStringConvertible {
+            case pulseAudio = "stock PulseAudio"
+            case pipewirePulse = "pipewire-pulse alone"
+            case pipewireStack = "the whole PipeWire stack under pipewire-pulse"
+
+            var setup: SoundSetup { self == .pulseAudio ? .pulseStock : .pipewirePulse }
+            var testDescription: String { rawValue }
+
+            func run(on rig: AgentRig) async throws {
+                if self == .pipewireStack {
+                    try await rig.pipewire.haltStack()
+                    try await rig.pipewire.resumeStack()
+                } else {
+                    try await rig.server.haltServerProcess()
+                    try await rig.server.resumeServerProcess()
+                }
+            }
+        }
+
+        @Test(
+            "the server restarts while a call silences music the user turned to 70 %: the saved entry is the user's again",
+            arguments: Restart.allCases)
+        func restartWhileSilenced(restart: Restart) async throws {
+            let rig = try await AgentRig.start(restart.setup)
+            defer { rig.stop() }
+            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
+            defer { music.kill() }
+            try await rig.setVolume("music", 80)
+            try await waitForSaved(on: rig, SavedMusic(percent: 80, isMuted: false))
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { speaker.stop() }
+            try await rig.waitUntilHeard(speaker, "the music is heard before the call")
+            let call = try await rig.silentCall(heardOn: speaker)
+            defer { call.kill() }
+            try await waitUntil("the agent mutes the music", timeout: .seconds(15)) {
+                try await rig.stream(named: "music")?.isMuted == true
+            }
+            // The user's change: the server saves it with the stream's mute, which is the agent's.
+            try await rig.setVolume("music", 70)
+            try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: true))
+
+            try await restart.run(on: rig)
+            try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: false), timeout: .seconds(30))
+            call.kill()
+            _ = await call.waitForExit()
+            try await waitUntil("the call's session ends", timeout: .seconds(20)) { try await rig.sessions().isEmpty }
+
+            let next = try rig.play("music-2", try rig.tone("music-2", seconds: 30), role: "music")
+            defer { next.kill() }
+            try await rig.waitForVolume("music-2", 70)
+            #expect(try await rig.stream(named: "music-2")?.isMuted == false, "the next music starts unmuted")
+            #expect(agent.isRunning)
+        }
+
+        // MARK: The music role's saved entry
+
+        /// What the server saved for the music role: the user's level (pactl's percent) and mute.
+        struct SavedMusic: Equatable, CustomStringConvertible {
+            var percent: Int?
+            var isMuted: Bool?
+            var description: String { "\(percent.map { "\($0) %" } ?? "no volume"), \(isMuted.map { $0 ? "muted" : "unmuted" } ?? "no mute")" }
+        }
+
+        /// Waits until the server's saved music entry is `expected`; the failure says what it holds.
+        func waitForSaved(on rig: AgentRig, _ expected: SavedMusic, timeout: Duration = .seconds(15)) async throws {
+            do {
+                try await waitUntil("the saved music entry is \(expected)", timeout: timeout) { try await saved(on: rig) == expected }
+            } catch {
+                throw SavedEntry(saved: try await saved(on: rig), expected: expected)
+            }
+        }
+
+        struct SavedEntry: Error, CustomStringConvertible {
+            var saved: SavedMusic
+            var expected: SavedMusic
+            var description: String { "the server saved music as \(saved); expected \(expected)" }
+        }
+
+        /// Stock PulseAudio's `sink-input-by-media-role:music` in module-stream-restore's database;
+        /// on PipeWire, WirePlumber's restore-stream key of the role (channel volumes are cubic).
+        func saved(on rig: AgentRig) async throws -> SavedMusic {
+            if rig.setup == .pulseStock {
+                let entries = try await rig.restoreEntries()
+                guard let entry = entries["sink-input-by-media-role:music"] else { return SavedMusic() }
+                let percent = entry.volume.flatMap { $0.isEmpty ? nil : Int(($0.maximum.level * 100).rounded()) }
+                return SavedMusic(percent: percent, isMuted: entry.isMuted)
+            }
+            let key = "Output/Audio:media.role:Music"
+            let state = try rig.pipewire.wirePlumberState("restore-stream")
+            let cubic = state[key + ":channelVolumes"]?.split(separator: ";").compactMap { Double($0) }.max()
+            return SavedMusic(
+                percent: cubic.map { Int((cbrt($0) * 100).rounded()) },
+                isMuted: state[key + ":mute"].map { $0 == "true" })
+        }
+    }
+}
