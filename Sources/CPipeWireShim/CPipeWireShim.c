@@ -104,6 +104,11 @@ int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *pr
     return 0;
 }
 
+int CPipeWireShim_client_add_listener(
+    struct pw_client *client, struct spa_hook *listener, const struct pw_client_events *events, void *data) {
+    return pw_client_add_listener(client, listener, events, data);
+}
+
 int CPipeWireShim_device_add_listener(
     struct pw_device *device, struct spa_hook *listener, const struct pw_device_events *events, void *data) {
     return pw_device_add_listener(device, listener, events, data);

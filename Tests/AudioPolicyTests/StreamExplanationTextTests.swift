@@ -59,4 +59,17 @@ struct StreamExplanationTextTests {
             policyEnabled: true)
         #expect(explanation.description == "stream song: ducked to 0.3 of its volume, role music, through stream song\nducked to 0.3 by session nav (duck-others)")
     }
+
+    @Test func theAppsIdsAndProcessShowWithTheirEvidence() throws {
+        var engine = PolicyEngine(
+            policy: try PolicyLoader.forFile().load(explicitFile: PolicyTestPaths.shipped("default.toml")).policy)
+        let app = AppIdentity(
+            processBinary: "pw-cat", processID: 4242, evidence: AppIdentity.Evidence(processID: .verified))
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "tone", direction: .playback, properties: [:], app: app, isSounding: true)))
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "bare", direction: .playback, properties: [:], isSounding: true)))
+        let lines = try #require(engine.explanation(of: "tone")).description.split(separator: "\n").map(String.init)
+        #expect(lines.contains(#"app: process binary "pw-cat" (claimed), process 4242 (verified)"#), "\(lines)")
+        let bare = try #require(engine.explanation(of: "bare")).description
+        #expect(!bare.contains("app:"), "an app that names nothing has no line: \(bare)")
+    }
 }

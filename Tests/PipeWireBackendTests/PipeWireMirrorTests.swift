@@ -44,7 +44,9 @@ struct PipeWireMirrorTests {
         #expect(connection.metadata(named: "settings")?.value(forKey: "clock.rate") == "48000")
     }
 
-    @Test("a pw-play Music stream shows up with its role and application, and its removal is reported", .timeLimit(.minutes(1)))
+    @Test(
+        "a pw-play Music stream shows up with its role and application, its client with its binary, and its removal is reported",
+        .timeLimit(.minutes(1)))
     func streamLifecycle() async throws {
         let pipewire = try await PrivatePipeWire.start()
         defer { pipewire.stop() }
@@ -62,6 +64,17 @@ struct PipeWireMirrorTests {
         #expect(stream.properties["media.role"] == "Music")
         #expect(stream.properties["media.class"] == "Stream/Output/Audio")
         #expect(stream.properties["application.name"] == "pw-play")
+        #expect(stream.properties["application.process.binary"] == nil, "a native node names no binary: its client does")
+        // The client's info (not the registry's filtered set) names the app's binary and process.
+        let client = try await waitForValue("pw-play's client carries its info's properties") { () -> PipeWireGlobal? in
+            guard let id = stream.properties["client.id"].flatMap({ UInt32($0) }), let client = connection.globals[id],
+                client.properties["application.process.binary"] != nil
+            else { return nil }
+            return client
+        }
+        #expect(client.type == .client)
+        #expect(client.properties["application.process.binary"] == "pw-cat")
+        #expect(client.properties["application.process.id"] == String(player.pid))
         try await waitUntil("the stream runs") { connection.globals[stream.id]?.node?.state == .running }
 
         player.kill()

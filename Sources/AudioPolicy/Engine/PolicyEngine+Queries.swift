@@ -52,6 +52,7 @@ extension PolicyEngine {
         explanation.rankMatches = rankMatches
         explanation.sessionExemptBecause = record.session.flatMap(sessionExemption(of:))
         explanation.captureCallBecause = captureCallExplanation(of: record)
+        explanation.app = record.info.app
         return explanation
     }
 }

@@ -29,6 +29,9 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     /// Why the stream plays as a call though it names no role (its process captures from a
     /// microphone, `call-while-capturing`), when it does.
     public var captureCallBecause: String?
+    /// Who the stream's app is, as the server showed it, when it names anything: its ids and
+    /// process, each with its evidence.
+    public var app: AppIdentity?
 
     /// One line per fact, for people: no type names, each fact once.
     ///
@@ -40,6 +43,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var lines = ["stream \(stream): \(Self.words(for: effect)), role \(role.name), through \(participant)"]
         if !policyEnabled { lines.append("policy disabled: the agent observes only") }
+        if let app, let words = Self.words(for: app) { lines.append("app: \(words)") }
         if let excludedBecause { lines.append(excludedBecause) }
         if let sessionExemptBecause { lines.append(sessionExemptBecause) }
         if let captureCallBecause { lines.append(captureCallBecause) }
@@ -65,6 +69,19 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         guard let rank = ranks[who] else { return "" }
         let words = "rank \(rank)" + (rankMatches[who].map { " as \($0)" } ?? "")
         return separator.map { "\($0)\(words)" } ?? " (\(words))"
+    }
+
+    /// `process binary "pw-cat" (claimed), process 4242 (verified)`: each fact of `app` with its
+    /// evidence, or `nil` when it names none.
+    static func words(for app: AppIdentity) -> String? {
+        let ids: [(String?, IdentityMatch.Field, IdentityEvidence)] = [
+            (app.applicationID, .applicationID, app.evidence.applicationID),
+            (app.processBinary, .processBinary, app.evidence.processBinary),
+            (app.flatpakID, .flatpakID, app.evidence.flatpakID), (app.portalAppID, .portalAppID, app.evidence.portalAppID),
+        ]
+        var facts = ids.compactMap { id, field, evidence in id.map { "\(field.rawValue) \"\($0)\" (\(evidence.rawValue))" } }
+        if let pid = app.processID { facts.append("process \(pid) (\(app.evidence.processID.rawValue))") }
+        return facts.isEmpty ? nil : facts.joined(separator: ", ")
     }
 
     /// `playing`, `ducked to 0.3 of its volume` or `silenced`.

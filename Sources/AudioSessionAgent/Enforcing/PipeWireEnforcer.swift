@@ -180,7 +180,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         nodes[ref.serial] = state
         logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
         command(.pause, ref)
-        pauser?.pause(stream, because: cause)
+        pauser?.pause(stream, ofProcess: StreamAppIdentity.processID(of: stream, in: table.graph), because: cause)
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {

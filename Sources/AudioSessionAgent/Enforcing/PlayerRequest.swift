@@ -8,17 +8,17 @@ import SoundServer
 /// the core from the loop thread on a busy machine and the mute waited for it.
 ///
 /// ```swift
-/// enforcer.askPlayer(.pause(stream, because: .interruption))   // mute first, pause after
+/// enforcer.askPlayer(.pause(stream, ofProcess: 4242, because: .interruption))   // mute first, pause after
 /// ```
 enum PlayerRequest {
-    case pause(SoundStream, because: SilenceCause)
+    case pause(SoundStream, ofProcess: Int32?, because: SilenceCause)
     case resume(SoundStream)
     case release(SoundStream)
 
     /// Hands the request to `pauser`.
     func send(to pauser: any StreamPauser) {
         switch self {
-        case .pause(let stream, let cause): pauser.pause(stream, because: cause)
+        case .pause(let stream, let processID, let cause): pauser.pause(stream, ofProcess: processID, because: cause)
         case .resume(let stream): pauser.resume(stream)
         case .release(let stream): pauser.release(stream)
         }

@@ -149,7 +149,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         // read after the mute (and the restore module's save of it): the entry is corrected in
         // the same loop turn, leaving new streams of the role the least time to start muted.
         repairRestoreEntry(ref.serial)
-        askPlayer(.pause(stream, because: cause))
+        askPlayer(.pause(stream, ofProcess: StreamAppIdentity.processID(of: stream, in: table.graph), because: cause))
         logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
     }
 

@@ -10,13 +10,17 @@ public import SoundServer
 ///
 /// ```swift
 /// struct LoggingPauser: StreamPauser {
-///     func pause(_ stream: SoundStream, because cause: SilenceCause) { print("would pause", stream.index) }
+///     func pause(_ stream: SoundStream, ofProcess processID: Int32?, because cause: SilenceCause) {
+///         print("would pause", stream.index, "of process", processID ?? 0)
+///     }
 ///     func resume(_ stream: SoundStream) { print("would resume", stream.index) }
 /// }
 /// ```
 public protocol StreamPauser: Sendable {
-    /// The stream has just been muted; pause its player too, if it has one.
-    func pause(_ stream: SoundStream, because cause: SilenceCause)
+    /// The stream has just been muted; pause its player too, if it has one. `processID` is the
+    /// app's process as the agent knows it from the stream and its client
+    /// (`StreamAppIdentity`), `nil` when unknown.
+    func pause(_ stream: SoundStream, ofProcess processID: Int32?, because cause: SilenceCause)
     /// The stream has just been unmuted with permission to resume; play its player again.
     func resume(_ stream: SoundStream)
     /// As ``resume(_:)``, then calls `afterwards` once the player has been asked to play (at once

@@ -15,7 +15,9 @@ import Synchronization
 /// `PlaybackStatus` through `PropertiesChanged`.
 ///
 /// - **Matching**: a stream belongs to the player whose connection's process is the stream's
-///   client process (`application.process.id`, or `pipewire.sec.pid`); failing that, to the player
+///   app's process, as the enforcer names it from the stream and its client (a native PipeWire
+///   client's `pipewire.sec.pid`, else `application.process.id`; never pipewire-pulse's own);
+///   failing that, to the player
 ///   of the stream's nearest ancestor process, up to eight levels (a player that plays through a
 ///   helper process it started). Never through a process the player descends from: a shell or
 ///   launcher is another app. A stream with no process id, or whose process owns no player, is
@@ -30,7 +32,7 @@ import Synchronization
 ///   that pause; the player plays again when the last of them is released. Players sharing one
 ///   process are each paused.
 ///
-/// The enforcer calls ``pause(_:because:)`` and ``resume(_:)`` on the sound server's loop thread:
+/// The enforcer calls ``pause(_:ofProcess:because:)`` and ``resume(_:)`` on the sound server's loop thread:
 /// they only queue the request for ``run()``, which handles requests one at a time, in order.
 ///
 /// ```swift
@@ -62,8 +64,8 @@ public final class MprisPauser: StreamPauser, Service {
     deinit { requestInput.finish() }
 
     /// Queues a pause of the stream's player; returns at once.
-    public func pause(_ stream: SoundStream, because cause: SilenceCause) {
-        requestInput.yield(.pause(MprisStreamKey(stream), processID: Self.processID(of: stream)))
+    public func pause(_ stream: SoundStream, ofProcess processID: Int32?, because cause: SilenceCause) {
+        requestInput.yield(.pause(MprisStreamKey(stream), processID: processID))
     }
 
     /// Queues a resume of the stream's player, if the pauser paused it; returns at once.
@@ -80,16 +82,5 @@ public final class MprisPauser: StreamPauser, Service {
     /// Queues forgetting the stream's pause without playing; returns at once.
     public func release(_ stream: SoundStream) {
         requestInput.yield(.release(MprisStreamKey(stream)))
-    }
-
-    /// The stream's client process as the server reports it (PulseAudio copies the client's
-    /// properties onto its streams). A sandboxed client's `application.process.id` counts in its
-    /// own PID namespace and is ignored, as the session resolver does.
-    static func processID(of stream: SoundStream) -> Int32? {
-        let sandboxed = stream.properties["pipewire.access.portal.app_id"].map { !$0.isEmpty } ?? false
-        for key in sandboxed ? ["pipewire.sec.pid"] : ["pipewire.sec.pid", "application.process.id"] {
-            if let pid = stream.properties[key].flatMap({ Int32($0) }), pid > 0 { return pid }
-        }
-        return nil
     }
 }

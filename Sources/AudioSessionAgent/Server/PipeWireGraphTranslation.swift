@@ -15,7 +15,7 @@ import SoundServer
 /// | node `Props` `channelVolumes`, `mute` | the stream's or device's volume and mute (the `volume` factor is the agent's, not the user's) |
 /// | a device node's `device.id` and `card.profile.device` | its ports and active port, from the Device's routes (``PipeWireRouteTranslation``) |
 /// | `device.form-factor`, `device.icon-name`, `audio.position` | `device.form_factor`, `device.icon_name` and the channel map, as pipewire-pulse shows them (``PipeWireNodeDeviceFacts``) |
-/// | client | a client (index = client id); a node's `client.id` names it |
+/// | client | a client (index = client id) with its info's full properties (a native app's binary and PID are only there, ``StreamAppIdentity``); a node's `client.id` names it |
 /// | `default.audio.sink` / `.source` | the server's default sink and source |
 ///
 /// A node counts once its info arrived (its full properties: a stream's `media.role` and app, a

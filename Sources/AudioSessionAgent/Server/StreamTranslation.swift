@@ -5,7 +5,8 @@ import SoundServer
 /// How a server stream becomes the engine's ``StreamInfo``: pure, from the stream, the graph around
 /// it and the registered sessions.
 ///
-/// The stream's properties go to the engine as they are, plus the `audiosession.*` facts the
+/// The app's identity comes from the stream and its client (``StreamAppIdentity``). The stream's
+/// properties go to the engine as they are, plus the `audiosession.*` facts the
 /// policy's exclusions name (see `[[exclude]]` in `policies/default.toml`):
 ///
 /// | fact | set when |
@@ -64,38 +65,23 @@ enum StreamTranslation {
         if let module = serverModules.moduleHandling(role: stream.role) {
             properties[StreamInfo.leftToServerKey] = module
         }
+        let app = StreamAppIdentity.app(
+            streamProperties: stream.properties, clientProperties: clientProperties,
+            serverSetsClientSecurity: serverSetsClientSecurity)
+        // The resolver reads processes from the client's properties too: never pipewire-pulse's own.
         let origin = StreamOrigin(
-            streamProperties: stream.properties, clientProperties: clientProperties, clientIndex: stream.clientIndex)
+            streamProperties: stream.properties,
+            clientProperties: StreamAppIdentity.appProperties(ofClient: clientProperties, streamProperties: stream.properties),
+            processID: app.evidence.processID == .verified ? app.processID.flatMap { Int32(exactly: $0) } : nil,
+            clientIndex: stream.clientIndex)
         let resolution = admit(resolver.resolve(origin, among: sessions))
         if let refusal = resolution.refusedToken { properties[Self.tokenRefusedProperty] = refusal }
         let device = stream.deviceIndex.flatMap { stream.kind == .playback ? graph.sinks[$0] : graph.sources[$0] }
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
             session: resolution.session,
-            app: app(of: stream, client: client, serverSetsClientSecurity: serverSetsClientSecurity), isSounding: !stream.isCorked,
+            app: app, isSounding: !stream.isCorked,
             device: device.flatMap { engineDevice(of: $0, in: graph) })
-    }
-
-    /// The client property PipeWire's access module sets on a sandboxed client.
-    static let portalAppIDProperty = "pipewire.access.portal.app_id"
-
-    /// Who the app is, from the stream's properties first and its client's second; every id is
-    /// claimed, except a portal app id that native PipeWire set on the client (verified).
-    static func app(of stream: SoundStream, client: SoundClient?, serverSetsClientSecurity: Bool = false) -> AppIdentity {
-        func property(_ key: String) -> String? {
-            let value = stream.properties[key] ?? client?.properties[key]
-            return value?.isEmpty == false ? value : nil
-        }
-        var evidence = AppIdentity.Evidence.claimed
-        var portalAppID = property(portalAppIDProperty)
-        if serverSetsClientSecurity, let verified = client?.properties[portalAppIDProperty], !verified.isEmpty {
-            portalAppID = verified
-            evidence.portalAppID = .verified
-        }
-        return AppIdentity(
-            applicationID: property("application.id"), processBinary: property("application.process.binary"),
-            flatpakID: property("application.flatpak.id"), portalAppID: portalAppID,
-            processID: property("application.process.id").flatMap { Int($0) }, evidence: evidence)
     }
 
     /// The engine's view of a device; `nil` for monitor sources, which are not devices a user picks.

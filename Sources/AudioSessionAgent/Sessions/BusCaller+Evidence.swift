@@ -10,7 +10,9 @@ extension BusCaller {
     /// // an [[app]] rule for "orca" accepting the default levels does not match the declared id
     /// ```
     public var evidence: AppIdentity.Evidence {
-        AppIdentity.Evidence(applicationID: .declared, processBinary: .verified, flatpakID: .verified, portalAppID: .verified)
+        AppIdentity.Evidence(
+            applicationID: .declared, processBinary: .verified, flatpakID: .verified, portalAppID: .verified,
+            processID: .verified)
     }
 
     /// Whether the caller runs in a Flatpak sandbox, as its process's `.flatpak-info` says.

@@ -74,6 +74,13 @@ int CPipeWireShim_node_set_props(struct pw_node *node, const CPipeWireShim_Props
 /// a varargs macro). Returns 0 when `pod` is a Props object, a negative errno otherwise.
 int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *props);
 
+// MARK: Client
+
+/// `pw_client_add_listener` is a macro; a client's info carries its full properties
+/// (`application.process.binary`, ...), which the registry's filtered set lacks.
+int CPipeWireShim_client_add_listener(
+    struct pw_client *client, struct spa_hook *listener, const struct pw_client_events *events, void *data);
+
 // MARK: Device
 
 /// `pw_device_add_listener` is a macro.

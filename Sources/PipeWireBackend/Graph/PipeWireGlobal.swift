@@ -15,8 +15,9 @@ public struct PipeWireGlobal: Sendable, Hashable, Identifiable {
     public var version: UInt32
     /// What this client may do with the object.
     public var permissions: PipeWirePermissions
-    /// The object's properties: the registry's (a filtered set) merged with the full set the node's
-    /// info carries once it arrived (`media.role`, `application.name`, ...), which wins.
+    /// The object's properties: the registry's (a filtered set) merged with the full set a node's,
+    /// device's or client's info carries once it arrived (`media.role`, `application.name`,
+    /// a client's `application.process.binary`, ...), which wins.
     public var properties: [String: String]
     /// State, and `Props` for nodes once their info arrived; nil for other types.
     public var node: PipeWireNodeInfo?

@@ -23,6 +23,7 @@ final class ConnectionState: @unchecked Sendable {
     private(set) var globals: [UInt32: PipeWireGlobal] = [:]
     private(set) var nodes: [UInt32: BoundNode] = [:]
     private(set) var devices: [UInt32: BoundDevice] = [:]
+    private(set) var clients: [UInt32: BoundClient] = [:]
     private(set) var metadata: [UInt32: BoundMetadata] = [:]
 
     /// Round trips in flight by sequence number, each with the server errors seen meanwhile.
@@ -85,6 +86,8 @@ final class ConnectionState: @unchecked Sendable {
         for node in nodes.values { node.unbind() }
         for device in devices.values { device.unbind() }
         devices = [:]
+        for client in clients.values { client.unbind() }
+        clients = [:]
         for metadata in metadata.values { metadata.unbind() }
         nodes = [:]
         metadata = [:]
@@ -172,6 +175,7 @@ final class ConnectionState: @unchecked Sendable {
         if proxyID == UInt32(PW_ID_CORE) { return "core" }
         if let node = nodes.values.first(where: { $0.proxyID == proxyID }) { return "node \(node.id)" }
         if let device = devices.values.first(where: { $0.proxyID == proxyID }) { return "device \(device.id)" }
+        if let client = clients.values.first(where: { $0.proxyID == proxyID }) { return "client \(client.id)" }
         if let metadata = metadata.values.first(where: { $0.proxyID == proxyID }) {
             return "metadata \"\(metadata.name)\" (\(metadata.id))"
         }
@@ -192,6 +196,8 @@ final class ConnectionState: @unchecked Sendable {
                 } else if global.type == .device {
                     devices[id] = try BoundDevice(id: id, version: version, registry: registry, mirror: self)
                     global.device = PipeWireDeviceInfo()
+                } else if global.type == .client {
+                    clients[id] = try BoundClient(id: id, version: version, registry: registry, mirror: self)
                 } else if global.type == .metadata {
                     let name = properties["metadata.name"] ?? "default"
                     metadata[id] = try BoundMetadata(id: id, name: name, version: version, registry: registry, mirror: self)
@@ -208,6 +214,7 @@ final class ConnectionState: @unchecked Sendable {
     func globalRemoved(id: UInt32) {
         nodes.removeValue(forKey: id)?.unbind()
         devices.removeValue(forKey: id)?.unbind()
+        clients.removeValue(forKey: id)?.unbind()
         metadata.removeValue(forKey: id)?.unbind()
         guard let global = globals.removeValue(forKey: id) else { return }
         hub.publish(.globalRemoved(global))
@@ -240,6 +247,12 @@ final class ConnectionState: @unchecked Sendable {
 
     func deviceInfo(_ id: UInt32, info: pw_device_info) {
         guard var global = globals[id], info.change_mask & UInt64(PW_DEVICE_CHANGE_MASK_PROPS) != 0 else { return }
+        global.properties.merge(SpaDict.properties(info.props)) { _, new in new }
+        update(global)
+    }
+
+    func clientInfo(_ id: UInt32, info: pw_client_info) {
+        guard var global = globals[id], info.change_mask & UInt64(PW_CLIENT_CHANGE_MASK_PROPS) != 0 else { return }
         global.properties.merge(SpaDict.properties(info.props)) { _, new in new }
         update(global)
     }

@@ -193,6 +193,15 @@ enum LibPipeWire {
         try check("pw_node_send_command") { CPipeWireShim_node_send_command(node, id.rawValue) }
     }
 
+    // MARK: Clients
+
+    static func clientAddListener(
+        _ client: OpaquePointer, hook: UnsafeMutablePointer<spa_hook>, events: UnsafePointer<pw_client_events>,
+        data: UnsafeMutableRawPointer
+    ) throws(PipeWireError) {
+        try check("pw_client_add_listener") { CPipeWireShim_client_add_listener(client, hook, events, data) }
+    }
+
     // MARK: Devices
 
     static func deviceAddListener(

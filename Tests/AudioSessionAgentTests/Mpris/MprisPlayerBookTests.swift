@@ -77,16 +77,4 @@ struct MprisPlayerBookTests {
         book.statusChanged(of: ":1.4", to: .stopped)
         #expect(book.release(music) == nil)
     }
-
-    @Test("a stream's process comes from pipewire.sec.pid, else application.process.id, never a sandbox's own")
-    func streamProcess() {
-        func stream(_ properties: [String: String]) -> SoundStream {
-            SoundStream(kind: .playback, index: 1, name: "s", deviceIndex: 0, properties: properties)
-        }
-        #expect(MprisPauser.processID(of: stream(["application.process.id": "400"])) == 400)
-        #expect(MprisPauser.processID(of: stream(["application.process.id": "400", "pipewire.sec.pid": "500"])) == 500)
-        #expect(MprisPauser.processID(of: stream(["application.process.id": "2", "pipewire.access.portal.app_id": "org.x.Y"])) == nil)
-        #expect(MprisPauser.processID(of: stream(["application.process.id": "abc"])) == nil)
-        #expect(MprisPauser.processID(of: stream([:])) == nil)
-    }
 }

@@ -24,23 +24,29 @@ public struct AppIdentity: Hashable, Sendable {
         public var flatpakID: IdentityEvidence
         /// Of ``AppIdentity/portalAppID``.
         public var portalAppID: IdentityEvidence
+        /// Of ``AppIdentity/processID``: verified from the server's `pipewire.sec.pid` of the app's
+        /// own connection on native PipeWire or from the bus, claimed from `application.process.id`.
+        public var processID: IdentityEvidence
 
         /// Creates evidence levels; by default everything is claimed, as on the pulse protocol.
         public init(
             applicationID: IdentityEvidence = .claimed, processBinary: IdentityEvidence = .claimed,
-            flatpakID: IdentityEvidence = .claimed, portalAppID: IdentityEvidence = .claimed
+            flatpakID: IdentityEvidence = .claimed, portalAppID: IdentityEvidence = .claimed,
+            processID: IdentityEvidence = .claimed
         ) {
             self.applicationID = applicationID
             self.processBinary = processBinary
             self.flatpakID = flatpakID
             self.portalAppID = portalAppID
+            self.processID = processID
         }
 
         /// Every id claimed by the client: a pulse-protocol stream's.
         public static let claimed = Evidence()
         /// Every id verified: for tests and scenario tables that describe an app as the agent knows it.
         public static let verified = Evidence(
-            applicationID: .verified, processBinary: .verified, flatpakID: .verified, portalAppID: .verified)
+            applicationID: .verified, processBinary: .verified, flatpakID: .verified, portalAppID: .verified,
+            processID: .verified)
     }
 
     /// `application.id` of the client or stream, or the `application-id` given to `RegisterSession`.
