@@ -29,6 +29,8 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     /// Why the stream plays as a call though it names no role (its process captures from a
     /// microphone, `call-while-capturing`), when it does.
     public var captureCallBecause: String?
+    /// Whether the system's sleep interrupted the stream's session (until the system woke).
+    public var sessionSuspendedBySleep = false
 
     /// One line per fact, for people: no type names, each fact once.
     ///
@@ -54,6 +56,9 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         for who in sessionInterruptedBy.sorted() {
             let phrase = silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)"
             lines.append(phrase + rankWords(of: who))
+        }
+        if sessionSuspendedBySleep {
+            lines.append(silencedByInterruption ? "silenced: its session is interrupted while the system sleeps" : "its session is interrupted while the system sleeps")
         }
         return lines.joined(separator: "\n")
     }

@@ -100,12 +100,16 @@ public final class AgentDaemon: Sendable {
         }
         let reloader = PolicyReloadService(
             source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
+        var services: [any Service] = [pauser, server.service, busService, reloader]
+        if let systemBusAddress = configuration.systemBusAddress {
+            services.append(
+                SleepWatcher(systemBusAddress: systemBusAddress, coordinator: server.coordinator, sessionBus: bus, logger: logger))
+        }
         return AgentDaemon(
             status: status,
             // The pauser first, so that it stops last: the agent's shutdown may still resume players.
-            services: [
-                pauser, server.service, busService, reloader,
-            ],
+            // The sleep watcher last, so that it stops first and releases its inhibitor.
+            services: services,
             shutdownSignals: shutdownSignals, logger: logger)
     }
 

@@ -122,7 +122,7 @@ extension PolicyEngine {
     /// The effect policy has on a stream now; everything is `playing` while the policy is disabled.
     func effect(of stream: StreamRecord) -> StreamEffect {
         guard state.policy.enabled, stream.excludedBecause == nil else { return .playing }
-        let sessionInterrupted = stream.session.flatMap { state.sessions[$0] }.map { !$0.interruptedBy.isEmpty } ?? false
+        let sessionInterrupted = stream.session.flatMap { state.sessions[$0] }.map(\.isInterrupted) ?? false
         if sessionInterrupted { return .silenced(.interruption) }
         if !stream.silencers.isEmpty {
             let causes = Set(stream.silencers.values)
@@ -141,6 +141,9 @@ extension PolicyEngine {
     }
 
     func silenceExplanation(_ stream: StreamRecord, _ cause: SilenceCause) -> Explanation {
+        if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), session.suspendedBySleep {
+            return Explanation(rule: "interruption: session \(session.id) interrupted: the system sleeps")
+        }
         if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }),
             let by = session.interruptedBy.min()
         {

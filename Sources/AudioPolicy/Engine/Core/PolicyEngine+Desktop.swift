@@ -1,0 +1,58 @@
+import AudioSessionModel
+
+// The desktop's own state: the system's sleep interrupts every active session (AVAudioSession's
+// app-was-suspended) and its wake ends those interruptions and tells every session its route.
+extension PolicyEngine {
+    mutating func changeDesktop(to desktop: DesktopState) {
+        let old = state.desktop
+        state.desktop = desktop
+        if desktop.isSleeping && !old.isSleeping {
+            suspendForSleep()
+        } else if !desktop.isSleeping && old.isSleeping {
+            wakeFromSleep()
+        }
+    }
+
+    /// Interrupts every active session; sessions already interrupted stay so until the system
+    /// woke, even when their interrupter stops meanwhile. Exempt apps are left alone, as by any
+    /// interruption.
+    private mutating func suspendForSleep() {
+        guard state.policy.enabled else { return }
+        let held = state.sessions.values.filter { $0.activity != .inactive && !$0.appExempt }.map(\.id).sorted()
+        var stopped: [SessionID] = []
+        for id in held {
+            guard var session = state.sessions[id] else { continue }
+            for stream in session.streams { touch(stream) }
+            if session.activity == .active {
+                session.activity = .interrupted
+                stopped.append(id)
+                emit(.interruptionBegan(id, reason: .appWasSuspended, because: Explanation(rule: "the system sleeps")))
+            }
+            session.suspendedBySleep = true
+            state.sessions[id] = session
+            transaction.dirty.insert(.session(id))
+        }
+        // Only now: a session stopping releases those it interrupted, and they are held already.
+        for id in stopped { stopActing(.session(id)) }
+    }
+
+    /// Ends the interruptions the sleep began (`resume-after-sleep` says whether they may
+    /// resume) and tells every session its route with the reason `wake-from-sleep`.
+    private mutating func wakeFromSleep() {
+        for id in state.sessions.keys.sorted() {
+            guard var session = state.sessions[id] else { continue }
+            if session.hasDeclared { transaction.sessionRouteReasons[id] = .wakeFromSleep }
+            guard session.suspendedBySleep else { continue }
+            for stream in session.streams { touch(stream) }
+            session.suspendedBySleep = false
+            if !session.isInterrupted && session.activity == .interrupted {
+                session.activity = .inactive
+                emit(.interruptionEnded(id, shouldResume: transaction.resume, because: transaction.release))
+            }
+            state.sessions[id] = session
+            transaction.dirty.insert(.session(id))
+        }
+        transaction.allRoutesDirty = true
+        transaction.announceUnchangedRoutes = true
+    }
+}

@@ -1,0 +1,10 @@
+import AudioSessionBus
+
+/// logind's names on the system bus, as `org.freedesktop.login1(5)` documents them.
+enum LogindNames {
+    static let busName = "org.freedesktop.login1"
+    static let managerPath: BusObjectPath = "/org/freedesktop/login1"
+    static let managerInterface = "org.freedesktop.login1.Manager"
+    /// The system bus's address when `DBUS_SYSTEM_BUS_ADDRESS` does not name one.
+    static let defaultSystemBusAddress = "unix:path=/run/dbus/system_bus_socket"
+}
