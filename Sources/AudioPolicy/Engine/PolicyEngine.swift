@@ -129,7 +129,7 @@ public struct PolicyEngine: Sendable {
             begin(release: "policy replaced", source: nil, resume: false)
             replacePolicy(policy)
         case .desktopChanged(let desktop):
-            begin(release: "the system woke", source: nil, resume: state.policy.desktop.resumeAfterSleep)
+            begin(release: "the desktop changed", source: nil, resume: true)
             changeDesktop(to: desktop)
         case .timePassed(let milliseconds):
             state.now = max(state.now, milliseconds)

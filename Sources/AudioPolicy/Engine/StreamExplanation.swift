@@ -57,6 +57,9 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
             let phrase = silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)"
             lines.append(phrase + rankWords(of: who))
         }
+        if effect == .silenced(.screenLocked) {
+            lines.append("silenced: " + Self.words(for: .screenLocked, by: ""))
+        }
         if sessionSuspendedBySleep {
             lines.append(silencedByInterruption ? "silenced: its session is interrupted while the system sleeps" : "its session is interrupted while the system sleeps")
         }
@@ -88,6 +91,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         case .record: "\(who) records, which silences all other output"
         case .exclusive: "\(who) outranks it and plays alone (exclusive)"
         case .unplugged: "its device was unplugged while it played (pause on unplug)"
+        case .screenLocked: "its session is ambient and the screen is locked (silence-ambient-when-locked)"
         }
     }
 }

@@ -9,10 +9,14 @@ extension Policy {
         /// Whether sessions the system's sleep interrupted are told they may resume when it
         /// woke (`resume-after-sleep`): their interruption-ended carries should-resume.
         public var resumeAfterSleep: Bool
+        /// Whether ambient and solo-ambient sessions are silenced while the screen is locked and
+        /// play again on unlock, as AVAudioSession does (`silence-ambient-when-locked`).
+        public var silenceAmbientWhenLocked: Bool
 
         /// Creates the desktop settings; the defaults are the shipped policy's.
-        public init(resumeAfterSleep: Bool = true) {
+        public init(resumeAfterSleep: Bool = true, silenceAmbientWhenLocked: Bool = true) {
             self.resumeAfterSleep = resumeAfterSleep
+            self.silenceAmbientWhenLocked = silenceAmbientWhenLocked
         }
     }
 }

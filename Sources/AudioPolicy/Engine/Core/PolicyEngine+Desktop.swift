@@ -1,16 +1,43 @@
 import AudioSessionModel
 
 // The desktop's own state: the system's sleep interrupts every active session (AVAudioSession's
-// app-was-suspended) and its wake ends those interruptions and tells every session its route.
+// app-was-suspended) and its wake ends those interruptions and tells every session its route; a
+// locked screen silences ambient and solo-ambient sessions (`silence-ambient-when-locked`).
 extension PolicyEngine {
     mutating func changeDesktop(to desktop: DesktopState) {
         let old = state.desktop
+        if desktop.isLocked != old.isLocked {
+            transaction.release = Explanation(rule: "the screen was unlocked")
+            touchAmbientStreams()
+        }
         state.desktop = desktop
         if desktop.isSleeping && !old.isSleeping {
             suspendForSleep()
         } else if !desktop.isSleeping && old.isSleeping {
+            transaction.release = Explanation(rule: "the system woke")
+            transaction.resume = state.policy.desktop.resumeAfterSleep
             wakeFromSleep()
         }
+    }
+
+    /// Whether the stream is silenced because the screen is locked: a playback stream of an
+    /// ambient or solo-ambient session, under `silence-ambient-when-locked`.
+    func isSilencedByLock(_ stream: StreamRecord) -> Bool {
+        guard state.desktop.isLocked, state.policy.desktop.silenceAmbientWhenLocked, stream.info.direction == .playback,
+            let session = stream.session.flatMap({ state.sessions[$0] }), !session.appExempt
+        else { return false }
+        return Self.lockSilencedCategories.contains(session.configuration.category)
+    }
+
+    static let lockSilencedCategories: Set<AudioSessionModel.Category> = [.ambient, .soloAmbient]
+
+    /// Remembers the effects of every stream a lock may silence, before the lock changes.
+    private mutating func touchAmbientStreams() {
+        var touched: [StreamID] = []
+        for session in state.sessions.values where Self.lockSilencedCategories.contains(session.configuration.category) {
+            touched += session.streams
+        }
+        for id in touched { touch(id) }
     }
 
     /// Interrupts every active session; sessions already interrupted stay so until the system

@@ -131,6 +131,7 @@ extension PolicyEngine {
             }
         }
         if state.unplugHolds[stream.info.id] != nil { return .silenced(.unplugged) }
+        if isSilencedByLock(stream) { return .silenced(.screenLocked) }
         if let level = stream.duckers.values.min(), !isUnprocessedInput(stream) { return .ducked(level: level) }
         return .playing
     }
@@ -158,6 +159,7 @@ extension PolicyEngine {
         case .unplugged:
             let device = state.unplugHolds[stream.info.id].flatMap { state.devices[$0.device]?.port.name }
             rule = "pause on unplug" + (device.map { ": \($0) went away" } ?? "")
+        case .screenLocked: rule = "silence-ambient-when-locked"
         }
         return Explanation(rule: rule, source: source)
     }

@@ -16,6 +16,10 @@ extension PolicyEngine {
         state.sessions[id]?.hasDeclared = true
         transaction.hintCandidates.insert(id)
         guard state.sessions[id]?.configuration != configuration else { return }
+        // A locked screen silences some categories and not others: its streams' effects may change.
+        if state.desktop.isLocked, let streams = state.sessions[id]?.streams {
+            for stream in streams { touch(stream) }
+        }
         state.sessions[id]?.configuration = configuration
         refreshStanding(of: id)
         transaction.dirty.insert(.session(id))

@@ -9,9 +9,13 @@
 public struct DesktopState: Hashable, Sendable {
     /// The system is about to sleep (logind's `PrepareForSleep(true)`), until it woke.
     public var isSleeping: Bool
+    /// The user's screen is locked (logind's `LockedHint` of the user's display session, or a
+    /// screen saver's `ActiveChanged(true)`).
+    public var isLocked: Bool
 
-    /// A desktop state; the defaults are an awake system.
-    public init(isSleeping: Bool = false) {
+    /// A desktop state; the defaults are an awake system with the screen unlocked.
+    public init(isSleeping: Bool = false, isLocked: Bool = false) {
         self.isSleeping = isSleeping
+        self.isLocked = isLocked
     }
 }

@@ -6,7 +6,7 @@ extension PolicyValidator {
     static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing", "voice-processing", "desktop"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms"]
-    static let desktopKeys = ["resume-after-sleep"]
+    static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked"]
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
@@ -88,6 +88,9 @@ extension PolicyValidator {
             rejectUnknownKeys(in: desktop, path: node.path, known: Self.desktopKeys)
             if let flag = child("resume-after-sleep", of: desktop, path: node.path), let value = boolean(flag) {
                 draft.desktop.resumeAfterSleep = value
+            }
+            if let flag = child("silence-ambient-when-locked", of: desktop, path: node.path), let value = boolean(flag) {
+                draft.desktop.silenceAmbientWhenLocked = value
             }
         }
 
