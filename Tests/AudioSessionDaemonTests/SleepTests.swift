@@ -18,7 +18,7 @@ struct SleepTests {
         defer { systemBus.stop() }
         let binary = try DaemonBinary()
         defer { binary.cleanUp() }
-        let login1 = try await SleepStandIn.start(on: systemBus, scratch: binary.scratch)
+        let login1 = try await Login1StandIn.start(on: systemBus, scratch: binary.scratch)
         defer { login1.stop() }
         let client = DaemonClient(connection: try BusConnection(address: bus.address))
         defer { client.connection.close() }

@@ -3,8 +3,11 @@
 
 Serves org.freedesktop.login1 at /org/freedesktop/login1 with the Manager's Inhibit method
 (returns the write end of a pipe; the stand-in watches the read end to see it closed) and the
-PrepareForSleep(b) signal, plus a control interface for the test, org.audiosession.Test.Login1:
-PrepareForSleep(b) emits the signal; Inhibitors() returns (open, released) counts.
+PrepareForSleep(b) signal; /org/freedesktop/login1/user/self with the User's Display property
+naming the session c1; /org/freedesktop/login1/session/c1 with the Session's LockedHint property.
+A control interface for the test, org.audiosession.Test.Login1 at /org/freedesktop/login1:
+PrepareForSleep(b) emits the signal; Inhibitors() returns (open, released) counts; SetLocked(b)
+changes LockedHint and emits PropertiesChanged.
 """
 import os
 import sys
@@ -23,11 +26,27 @@ INTROSPECTION = """
   </interface>
   <interface name="org.audiosession.Test.Login1">
     <method name="PrepareForSleep"><arg type="b" direction="in"/></method>
+    <method name="SetLocked"><arg type="b" direction="in"/></method>
     <method name="Inhibitors"><arg type="u" direction="out"/><arg type="u" direction="out"/></method>
   </interface>
 </node>
 """
 PATH = "/org/freedesktop/login1"
+USER = """
+<node>
+  <interface name="org.freedesktop.login1.User">
+    <property name="Display" type="(so)" access="read"/>
+  </interface>
+</node>
+"""
+SESSION = """
+<node>
+  <interface name="org.freedesktop.login1.Session">
+    <property name="LockedHint" type="b" access="read"/>
+  </interface>
+</node>
+"""
+SESSION_PATH = "/org/freedesktop/login1/session/c1"
 
 
 class Login1:
@@ -35,6 +54,13 @@ class Login1:
         self.connection = connection
         self.open = 0
         self.released = 0
+        self.locked = False
+
+    def get_user_property(self, connection, sender, path, interface, name):
+        return GLib.Variant("(so)", ("c1", SESSION_PATH))
+
+    def get_session_property(self, connection, sender, path, interface, name):
+        return GLib.Variant("b", self.locked)
 
     def call(self, connection, sender, path, interface, method, parameters, invocation):
         if method == "Inhibit":
@@ -52,6 +78,13 @@ class Login1:
             print(f"PrepareForSleep({sleeping})", flush=True)
             connection.emit_signal(
                 None, PATH, "org.freedesktop.login1.Manager", "PrepareForSleep", GLib.Variant("(b)", (sleeping,)))
+            invocation.return_value(None)
+        elif method == "SetLocked":
+            (self.locked,) = parameters.unpack()
+            print(f"LockedHint={self.locked}", flush=True)
+            connection.emit_signal(
+                None, SESSION_PATH, "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                GLib.Variant("(sa{sv}as)", ("org.freedesktop.login1.Session", {"LockedHint": GLib.Variant("b", self.locked)}, [])))
             invocation.return_value(None)
         elif method == "Inhibitors":
             invocation.return_value(GLib.Variant("(uu)", (self.open, self.released)))
@@ -79,6 +112,11 @@ def main():
     login1 = Login1(connection)
     for interface in node.interfaces:
         connection.register_object(PATH, interface, login1.call, None, None)
+    connection.register_object(
+        "/org/freedesktop/login1/user/self", Gio.DBusNodeInfo.new_for_xml(USER).interfaces[0], None,
+        login1.get_user_property, None)
+    connection.register_object(
+        SESSION_PATH, Gio.DBusNodeInfo.new_for_xml(SESSION).interfaces[0], None, login1.get_session_property, None)
     loop = GLib.MainLoop()
 
     def acquired(_connection, _name):

@@ -15,8 +15,9 @@ public struct AgentDaemonConfiguration: Sendable {
     public var policy: PolicySource
     /// The bus address; `nil` for the session bus of `DBUS_SESSION_BUS_ADDRESS`.
     public var busAddress: String?
-    /// The system bus's address, where logind announces sleeps; `nil` does not follow the
-    /// system's sleep (``systemBusAddress(in:)`` is what the executable passes).
+    /// The system bus's address, where logind announces sleeps and screen locks; `nil` does not
+    /// follow the desktop's state at all (no logind, no screen savers: an embedded agent, a test).
+    /// ``systemBusAddress(in:)`` is what the executable passes.
     public var systemBusAddress: String?
     /// The sound server's address; `nil` finds it like any client (`PULSE_SERVER`, client.conf, the user's socket).
     public var soundServer: String?
