@@ -41,7 +41,7 @@ struct PolicyLoaderBrokenFileTests {
         ]),
         Case(file: "desktop.toml", expected: [
             #"desktop.toml:5:22: desktop.resume-after-sleep: expected true or false, found string "always""#,
-            #"desktop.toml:6:1: desktop.resume-after-wake: unknown key "resume-after-wake"; expected one of: resume-after-sleep, silence-ambient-when-locked; did you mean "resume-after-sleep"?"#,
+            #"desktop.toml:6:1: desktop.resume-after-wake: unknown key "resume-after-wake"; expected one of: resume-after-sleep, silence-ambient-when-locked, hold-notifications-during-dnd; did you mean "resume-after-sleep"?"#,
         ]),
         Case(file: "unknown-role.toml", expected: [
             #"unknown-role.toml:4:8: roles.podcast: unknown role "podcast"; expected one of: movie, music, game, notification, communication, alert, navigation, assistant, accessibility, production, test, none, a11y, animation, event, phone, video"#

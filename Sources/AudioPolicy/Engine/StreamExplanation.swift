@@ -57,8 +57,8 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
             let phrase = silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)"
             lines.append(phrase + rankWords(of: who))
         }
-        if effect == .silenced(.screenLocked) {
-            lines.append("silenced: " + Self.words(for: .screenLocked, by: ""))
+        for cause in [SilenceCause.screenLocked, .doNotDisturb] where effect == .silenced(cause) {
+            lines.append("silenced: " + Self.words(for: cause, by: ""))
         }
         if sessionSuspendedBySleep {
             lines.append(silencedByInterruption ? "silenced: its session is interrupted while the system sleeps" : "its session is interrupted while the system sleeps")
@@ -92,6 +92,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         case .exclusive: "\(who) outranks it and plays alone (exclusive)"
         case .unplugged: "its device was unplugged while it played (pause on unplug)"
         case .screenLocked: "its session is ambient and the screen is locked (silence-ambient-when-locked)"
+        case .doNotDisturb: "it is a notification sound and do-not-disturb is on (hold-notifications-during-dnd)"
         }
     }
 }

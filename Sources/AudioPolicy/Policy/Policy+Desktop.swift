@@ -12,11 +12,17 @@ extension Policy {
         /// Whether ambient and solo-ambient sessions are silenced while the screen is locked and
         /// play again on unlock, as AVAudioSession does (`silence-ambient-when-locked`).
         public var silenceAmbientWhenLocked: Bool
+        /// Whether notification sounds (role `notification`, event sounds included) are held
+        /// (silenced) while do-not-disturb is on (`hold-notifications-during-dnd`).
+        public var holdNotificationsDuringDoNotDisturb: Bool
 
         /// Creates the desktop settings; the defaults are the shipped policy's.
-        public init(resumeAfterSleep: Bool = true, silenceAmbientWhenLocked: Bool = true) {
+        public init(
+            resumeAfterSleep: Bool = true, silenceAmbientWhenLocked: Bool = true, holdNotificationsDuringDoNotDisturb: Bool = true
+        ) {
             self.resumeAfterSleep = resumeAfterSleep
             self.silenceAmbientWhenLocked = silenceAmbientWhenLocked
+            self.holdNotificationsDuringDoNotDisturb = holdNotificationsDuringDoNotDisturb
         }
     }
 }

@@ -2,7 +2,8 @@ import AudioPolicy
 import Synchronization
 
 /// What the desktop watchers learnt, from each source, merged into the engine's
-/// ``DesktopState``: the screen is locked when logind or a screen saver says so. Each change that
+/// ``DesktopState``: the screen is locked when logind or a screen saver says so; do-not-disturb
+/// is the notification daemon's `Inhibited`. Each change that
 /// changes the merged state becomes one `desktopChanged` event.
 ///
 /// ```swift
@@ -15,9 +16,10 @@ final class DesktopStateBoard: Sendable {
         var isSleeping = false
         var logindLocked = false
         var screenSaverActive = false
+        var notificationsInhibited = false
 
         var state: DesktopState {
-            DesktopState(isSleeping: isSleeping, isLocked: logindLocked || screenSaverActive)
+            DesktopState(isSleeping: isSleeping, isLocked: logindLocked || screenSaverActive, doNotDisturb: notificationsInhibited)
         }
     }
 

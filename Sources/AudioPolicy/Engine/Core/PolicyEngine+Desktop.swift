@@ -2,13 +2,18 @@ import AudioSessionModel
 
 // The desktop's own state: the system's sleep interrupts every active session (AVAudioSession's
 // app-was-suspended) and its wake ends those interruptions and tells every session its route; a
-// locked screen silences ambient and solo-ambient sessions (`silence-ambient-when-locked`).
+// locked screen silences ambient and solo-ambient sessions (`silence-ambient-when-locked`);
+// do-not-disturb holds notification sounds (`hold-notifications-during-dnd`).
 extension PolicyEngine {
     mutating func changeDesktop(to desktop: DesktopState) {
         let old = state.desktop
         if desktop.isLocked != old.isLocked {
             transaction.release = Explanation(rule: "the screen was unlocked")
             touchAmbientStreams()
+        }
+        if desktop.doNotDisturb != old.doNotDisturb {
+            transaction.release = Explanation(rule: "do-not-disturb ended")
+            touchNotificationStreams()
         }
         state.desktop = desktop
         if desktop.isSleeping && !old.isSleeping {
@@ -27,6 +32,19 @@ extension PolicyEngine {
             let session = stream.session.flatMap({ state.sessions[$0] }), !session.appExempt
         else { return false }
         return Self.lockSilencedCategories.contains(session.configuration.category)
+    }
+
+    /// Whether the stream is held because do-not-disturb is on: a notification sound (role
+    /// `notification`, event sounds included), under `hold-notifications-during-dnd`.
+    func isHeldByDoNotDisturb(_ stream: StreamRecord) -> Bool {
+        state.desktop.doNotDisturb && state.policy.desktop.holdNotificationsDuringDoNotDisturb
+            && stream.info.direction == .playback && stream.role == .notification
+    }
+
+    /// Remembers the effects of every notification sound, before do-not-disturb changes.
+    private mutating func touchNotificationStreams() {
+        let touched = state.streams.values.filter { $0.role == .notification }.map(\.info.id)
+        for id in touched { touch(id) }
     }
 
     static let lockSilencedCategories: Set<AudioSessionModel.Category> = [.ambient, .soloAmbient]

@@ -132,6 +132,7 @@ extension PolicyEngine {
         }
         if state.unplugHolds[stream.info.id] != nil { return .silenced(.unplugged) }
         if isSilencedByLock(stream) { return .silenced(.screenLocked) }
+        if isHeldByDoNotDisturb(stream) { return .silenced(.doNotDisturb) }
         if let level = stream.duckers.values.min(), !isUnprocessedInput(stream) { return .ducked(level: level) }
         return .playing
     }
@@ -160,6 +161,7 @@ extension PolicyEngine {
             let device = state.unplugHolds[stream.info.id].flatMap { state.devices[$0.device]?.port.name }
             rule = "pause on unplug" + (device.map { ": \($0) went away" } ?? "")
         case .screenLocked: rule = "silence-ambient-when-locked"
+        case .doNotDisturb: rule = "hold-notifications-during-dnd"
         }
         return Explanation(rule: rule, source: source)
     }

@@ -12,10 +12,15 @@ public struct DesktopState: Hashable, Sendable {
     /// The user's screen is locked (logind's `LockedHint` of the user's display session, or a
     /// screen saver's `ActiveChanged(true)`).
     public var isLocked: Bool
+    /// Do-not-disturb is on (the notification daemon's `Inhibited` property, or the user's
+    /// `audiosessionctl dnd on`).
+    public var doNotDisturb: Bool
 
-    /// A desktop state; the defaults are an awake system with the screen unlocked.
-    public init(isSleeping: Bool = false, isLocked: Bool = false) {
+    /// A desktop state; the defaults are an awake system with the screen unlocked and
+    /// do-not-disturb off.
+    public init(isSleeping: Bool = false, isLocked: Bool = false, doNotDisturb: Bool = false) {
         self.isSleeping = isSleeping
         self.isLocked = isLocked
+        self.doNotDisturb = doNotDisturb
     }
 }

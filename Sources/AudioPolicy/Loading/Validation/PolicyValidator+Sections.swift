@@ -6,7 +6,7 @@ extension PolicyValidator {
     static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing", "voice-processing", "desktop"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms"]
-    static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked"]
+    static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked", "hold-notifications-during-dnd"]
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
@@ -91,6 +91,9 @@ extension PolicyValidator {
             }
             if let flag = child("silence-ambient-when-locked", of: desktop, path: node.path), let value = boolean(flag) {
                 draft.desktop.silenceAmbientWhenLocked = value
+            }
+            if let flag = child("hold-notifications-during-dnd", of: desktop, path: node.path), let value = boolean(flag) {
+                draft.desktop.holdNotificationsDuringDoNotDisturb = value
             }
         }
 
