@@ -53,7 +53,9 @@ struct AudioSessionDaemon: AsyncParsableCommand {
             let daemon = try await AgentDaemon.start(
                 AgentDaemonConfiguration(
                     backend: try AgentBackend.resolve(backend.rawValue),
-                    policy: PolicySource.forThisProcess(explicitFile: policy), logger: logger))
+                    policy: PolicySource.forThisProcess(explicitFile: policy),
+                    systemBusAddress: AgentDaemonConfiguration.systemBusAddressOfThisProcess(),
+                    logger: logger))
             try await daemon.run()
         } catch {
             // Refusals to start and the sound server going away end the agent with one clear line.

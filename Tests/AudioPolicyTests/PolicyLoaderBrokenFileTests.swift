@@ -39,6 +39,10 @@ struct PolicyLoaderBrokenFileTests {
             "capture-calls.toml:12:24: app[0].call-while-capturing: an exempt app is never a trigger, so its playback cannot count as a call; expected false, or exempt = false",
             "capture-calls.toml:16:24: app[1].call-while-capturing: expected true or false, found integer 1",
         ]),
+        Case(file: "desktop.toml", expected: [
+            #"desktop.toml:5:22: desktop.resume-after-sleep: expected true or false, found string "always""#,
+            #"desktop.toml:6:1: desktop.resume-after-wake: unknown key "resume-after-wake"; expected one of: resume-after-sleep, silence-ambient-when-locked, hold-notifications-during-dnd; did you mean "resume-after-sleep"?"#,
+        ]),
         Case(file: "unknown-role.toml", expected: [
             #"unknown-role.toml:4:8: roles.podcast: unknown role "podcast"; expected one of: movie, music, game, notification, communication, alert, navigation, assistant, accessibility, production, test, none, a11y, animation, event, phone, video"#
         ]),
@@ -64,7 +68,7 @@ struct PolicyLoaderBrokenFileTests {
             "syntax-error.toml:5:7: expected '=' after key 'level', found '0.3'"
         ]),
         Case(file: "several-problems.toml", expected: [
-            #"several-problems.toml:3:1: enabeld: unknown key "enabeld"; expected one of: version, enabled, ducking, interruption, ranks, rank, roles, app, exclude, server-modules, routing, voice-processing; did you mean "enabled"?"#,
+            #"several-problems.toml:3:1: enabeld: unknown key "enabeld"; expected one of: version, enabled, ducking, interruption, ranks, rank, roles, app, exclude, server-modules, routing, voice-processing, desktop; did you mean "enabled"?"#,
             "several-problems.toml:6:9: ducking.level: -0.1 is out of range; expected a number from 0.0 to 1.0",
             #"several-problems.toml:10:31: roles.music.options[1]: unknown option "duck-other"; expected one of: \#(allOptions); did you mean "duck-others"?"#,
             #"several-problems.toml:11:11: roles.music.trigger: expected true or false, found string "no""#,

@@ -30,6 +30,20 @@ struct BusCallErrorTests {
         #expect(error == BusError(BusTestRig.refusedError, "refused on purpose"))
     }
 
+    @Test("a call that wants a file descriptor but gets another reply says what came")
+    func descriptorExpected() async throws {
+        let rig = try await BusTestRig.start()
+        defer { rig.stop() }
+        let error = await #expect(throws: BusError.self) {
+            try await rig.serving {
+                try await rig.client.callTakingDescriptor(
+                    destination: rig.service.uniqueName, path: BusTestRig.path, interface: BusTestRig.interface,
+                    method: "Greet", arguments: [.string("fd")], timeout: .seconds(10))
+            }
+        }
+        #expect(error == BusError(.invalidArgs, "expected a reply of one file descriptor (h), found (s)"))
+    }
+
     @Test("a wrong argument type gets InvalidArgs saying what was expected and what came")
     func wrongArgumentType() async throws {
         let rig = try await BusTestRig.start()

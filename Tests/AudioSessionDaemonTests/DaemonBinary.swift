@@ -36,6 +36,8 @@ struct DaemonBinary {
             "PATH": "/usr/bin:/bin", "HOME": "\(scratch)/home", "XDG_CONFIG_HOME": "\(scratch)/config",
             "XDG_CONFIG_DIRS": "\(scratch)/no-system-config", "XDG_RUNTIME_DIR": "\(scratch)/runtime",
             "AUDIOSESSION_SHIPPED_POLICY": Self.shippedPolicy,
+            // No system bus unless a test starts one: the agent must not reach the machine's logind.
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(scratch)/no-system-bus",
         ]
         if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address }
         if let pulse { environment["PULSE_SERVER"] = pulse.serverAddress }

@@ -53,6 +53,7 @@ extension PolicyEngine {
         explanation.sessionExemptBecause = record.session.flatMap(sessionExemption(of:))
         explanation.captureCallBecause = captureCallExplanation(of: record)
         explanation.app = record.info.app
+        explanation.sessionSuspendedBySleep = record.session.flatMap { state.sessions[$0] }?.suspendedBySleep ?? false
         return explanation
     }
 }

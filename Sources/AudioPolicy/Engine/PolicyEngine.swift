@@ -128,6 +128,9 @@ public struct PolicyEngine: Sendable {
         case .policyReplaced(let policy):
             begin(release: "policy replaced", source: nil, resume: false)
             replacePolicy(policy)
+        case .desktopChanged(let desktop):
+            begin(release: "the desktop changed", source: nil, resume: true)
+            changeDesktop(to: desktop)
         case .timePassed(let milliseconds):
             state.now = max(state.now, milliseconds)
             // A call's end may resume what it silenced; an unplug hold's end never does: each

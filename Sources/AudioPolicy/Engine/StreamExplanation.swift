@@ -32,6 +32,8 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     /// Who the stream's app is, as the server showed it, when it names anything: its ids and
     /// process, each with its evidence.
     public var app: AppIdentity?
+    /// Whether the system's sleep interrupted the stream's session (until the system woke).
+    public var sessionSuspendedBySleep = false
 
     /// One line per fact, for people: no type names, each fact once.
     ///
@@ -58,6 +60,12 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         for who in sessionInterruptedBy.sorted() {
             let phrase = silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)"
             lines.append(phrase + rankWords(of: who))
+        }
+        for cause in [SilenceCause.screenLocked, .doNotDisturb] where effect == .silenced(cause) {
+            lines.append("silenced: " + Self.words(for: cause, by: ""))
+        }
+        if sessionSuspendedBySleep {
+            lines.append(silencedByInterruption ? "silenced: its session is interrupted while the system sleeps" : "its session is interrupted while the system sleeps")
         }
         return lines.joined(separator: "\n")
     }
@@ -100,6 +108,8 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         case .record: "\(who) records, which silences all other output"
         case .exclusive: "\(who) outranks it and plays alone (exclusive)"
         case .unplugged: "its device was unplugged while it played (pause on unplug)"
+        case .screenLocked: "its session is ambient and the screen is locked (silence-ambient-when-locked)"
+        case .doNotDisturb: "it is a notification sound and do-not-disturb is on (hold-notifications-during-dnd)"
         }
     }
 }

@@ -34,6 +34,8 @@ public struct Policy: Hashable, Sendable {
     public var routing: Routing
     /// Which sessions get an echo canceller (`[voice-processing]` in files).
     public var voiceProcessing: VoiceProcessing = VoiceProcessing()
+    /// How the desktop's state (sleep) acts on sessions (`[desktop]` in files).
+    public var desktop: Desktop = Desktop()
 
     /// Creates a policy; every part has the schema's default.
     public init(

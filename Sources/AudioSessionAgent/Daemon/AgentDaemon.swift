@@ -100,12 +100,18 @@ public final class AgentDaemon: Sendable {
         }
         let reloader = PolicyReloadService(
             source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
+        var services: [any Service] = [pauser, server.service, busService, reloader]
+        if let systemBusAddress = configuration.systemBusAddress {
+            let board = DesktopStateBoard(coordinator: server.coordinator)
+            services.append(ScreenSaverWatcher(sessionBus: bus, board: board, logger: logger))
+            services.append(NotificationsWatcher(sessionBus: bus, board: board, logger: logger))
+            services.append(LogindWatcher(systemBusAddress: systemBusAddress, board: board, sessionBus: bus, logger: logger))
+        }
         return AgentDaemon(
             status: status,
             // The pauser first, so that it stops last: the agent's shutdown may still resume players.
-            services: [
-                pauser, server.service, busService, reloader,
-            ],
+            // The desktop watchers last, so that they stop first and logind's inhibitor is released.
+            services: services,
             shutdownSignals: shutdownSignals, logger: logger)
     }
 

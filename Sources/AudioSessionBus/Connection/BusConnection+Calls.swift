@@ -15,11 +15,44 @@ extension BusConnection {
         destination: String?, path: BusObjectPath, interface: String?, method: String,
         arguments: BusArguments = [], timeout: Duration = .seconds(25)
     ) async throws -> BusArguments {
+        try await call(
+            destination: destination, path: path, interface: interface, method: method, arguments: arguments,
+            timeout: timeout, takesDescriptor: false)
+    }
+
+    /// Calls a method whose reply is one file descriptor (`h`), and takes that descriptor into
+    /// this process; the caller closes it (``BusFileDescriptor/close()``). Throws like
+    /// ``call(destination:path:interface:method:arguments:timeout:)``, and `InvalidArgs` when the
+    /// reply is anything else (any descriptor in it is closed then).
+    ///
+    /// ```swift
+    /// let inhibitor = try await systemBus.callTakingDescriptor(
+    ///     destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
+    ///     interface: "org.freedesktop.login1.Manager", method: "Inhibit",
+    ///     arguments: [.string("sleep"), .string("audiosessiond"), .string("telling apps"), .string("delay")])
+    /// ```
+    public func callTakingDescriptor(
+        destination: String?, path: BusObjectPath, interface: String?, method: String,
+        arguments: BusArguments = [], timeout: Duration = .seconds(25)
+    ) async throws -> BusFileDescriptor {
+        let reply = try await call(
+            destination: destination, path: path, interface: interface, method: method, arguments: arguments,
+            timeout: timeout, takesDescriptor: true)
+        guard case .int32(let descriptor)? = reply.values.first else {
+            throw BusError(.invalidArgs, "expected a reply of one file descriptor")
+        }
+        return BusFileDescriptor(adopting: descriptor)
+    }
+
+    private func call(
+        destination: String?, path: BusObjectPath, interface: String?, method: String,
+        arguments: BusArguments, timeout: Duration, takesDescriptor: Bool
+    ) async throws -> BusArguments {
         let message = try LibDBus.methodCall(
             destination: destination, path: path, interface: interface, method: method, arguments: arguments)
         let milliseconds = BusConnection.milliseconds(timeout)
         let loop = self.loop
-        let reply = PendingReply(loop: loop)
+        let reply = PendingReply(loop: loop, takesDescriptor: takesDescriptor)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard reply.install(continuation) else { return }

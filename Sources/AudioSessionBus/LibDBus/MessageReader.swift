@@ -11,6 +11,28 @@ enum MessageReader {
         return BusArguments(try readAll(&iterator))
     }
 
+    /// The reply's file descriptors (`h`) at the top level, duplicated into this process (the
+    /// caller owns and closes them), with the signature of every top-level argument.
+    static func descriptors(of message: Message) -> (descriptors: [Int32], signature: String) {
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(message.pointer, &iterator) != 0 else { return ([], "") }
+        var descriptors: [Int32] = []
+        var signature = ""
+        while dbus_message_iter_get_arg_type(&iterator) != endOfArguments {
+            let code = dbus_message_iter_get_arg_type(&iterator)
+            if code == Int32(UInt8(ascii: "h")) {
+                // libdbus hands out a duplicate of the descriptor the message holds.
+                descriptors.append(basic(&iterator).fd)
+            }
+            if let raw = dbus_message_iter_get_signature(&iterator) {
+                signature += String(cString: raw)
+                dbus_free(raw)
+            }
+            dbus_message_iter_next(&iterator)
+        }
+        return (descriptors, signature)
+    }
+
     private static func readAll(_ iterator: inout DBusMessageIter) throws(BusError) -> [BusValue] {
         var values: [BusValue] = []
         while dbus_message_iter_get_arg_type(&iterator) != endOfArguments {

@@ -1,4 +1,5 @@
 internal import CDBus
+internal import Glibc
 internal import Synchronization
 
 /// The reply a method call waits for: a continuation resumed exactly once (by the reply, the
@@ -17,7 +18,14 @@ final class PendingReply: @unchecked Sendable {
     /// Loop-thread only.
     private var pendingCall: OpaquePointer?
 
-    init(loop: BusLoop) { self.loop = loop }
+    /// Whether the reply is one file descriptor, taken into this process (``BusFileDescriptor``)
+    /// and handed over as its number in an `int32`.
+    private let takesDescriptor: Bool
+
+    init(loop: BusLoop, takesDescriptor: Bool = false) {
+        self.loop = loop
+        self.takesDescriptor = takesDescriptor
+    }
 
     /// Installs the continuation; false when the call was cancelled before it could start (the
     /// continuation is then already resumed).
@@ -31,14 +39,16 @@ final class PendingReply: @unchecked Sendable {
         return !cancelled
     }
 
-    /// Resumes the waiter once; later results are dropped.
-    func finish(_ result: Result<BusArguments, any Error>) {
+    /// Resumes the waiter once; later results are dropped. Returns whether this result was delivered.
+    @discardableResult
+    func finish(_ result: Result<BusArguments, any Error>) -> Bool {
         let continuation = outcome.withLock { state -> CheckedContinuation<BusArguments, any Error>? in
             guard case .waiting(let continuation) = state else { return nil }
             state = .finished
             return continuation
         }
         continuation?.resume(with: result)
+        return continuation != nil
     }
 
     /// Called from the task's cancellation handler, on any thread.
@@ -113,9 +123,22 @@ final class PendingReply: @unchecked Sendable {
             finish(.failure(BusError(.disconnected, "the connection was closed before the reply arrived")))
         } else if let error = incoming.error {
             finish(.failure(error))
+        } else if takesDescriptor {
+            finishTakingDescriptor(incoming.message)
         } else {
             finish(incoming.arguments.mapError { $0 as any Error })
         }
+    }
+
+    /// Finishes with the reply's one descriptor; every descriptor not handed over is closed.
+    private func finishTakingDescriptor(_ message: Message) {
+        let (descriptors, signature) = MessageReader.descriptors(of: message)
+        guard signature == "h", let descriptor = descriptors.first else {
+            for descriptor in descriptors { Glibc.close(descriptor) }
+            finish(.failure(BusError(.invalidArgs, "expected a reply of one file descriptor (h), found (\(signature))")))
+            return
+        }
+        if !finish(.success([.int32(descriptor)])) { Glibc.close(descriptor) }
     }
 }
 

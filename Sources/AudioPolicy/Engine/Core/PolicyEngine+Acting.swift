@@ -118,7 +118,7 @@ extension PolicyEngine {
     mutating func endInterruption(of id: SessionID, by actor: Participant) {
         guard var session = state.sessions[id], session.interruptedBy.remove(actor) != nil else { return }
         for stream in session.streams { touch(stream) }
-        if session.interruptedBy.isEmpty && session.activity == .interrupted {
+        if !session.isInterrupted && session.activity == .interrupted {
             session.activity = .inactive
             emit(.interruptionEnded(id, shouldResume: transaction.resume, because: transaction.release))
         }

@@ -19,7 +19,7 @@ extension PolicyEngine {
         else { return false }
         switch participant {
         case .session(let id):
-            return state.sessions[id]?.interruptedBy.isEmpty ?? false
+            return state.sessions[id].map { !$0.isInterrupted } ?? false
         case .stream(let id):
             guard let stream = state.streams[id] else { return false }
             if case .silenced = effect(of: stream) { return false }

@@ -122,7 +122,7 @@ extension PolicyEngine {
     /// The effect policy has on a stream now; everything is `playing` while the policy is disabled.
     func effect(of stream: StreamRecord) -> StreamEffect {
         guard state.policy.enabled, stream.excludedBecause == nil else { return .playing }
-        let sessionInterrupted = stream.session.flatMap { state.sessions[$0] }.map { !$0.interruptedBy.isEmpty } ?? false
+        let sessionInterrupted = stream.session.flatMap { state.sessions[$0] }.map(\.isInterrupted) ?? false
         if sessionInterrupted { return .silenced(.interruption) }
         if !stream.silencers.isEmpty {
             let causes = Set(stream.silencers.values)
@@ -131,6 +131,8 @@ extension PolicyEngine {
             }
         }
         if state.unplugHolds[stream.info.id] != nil { return .silenced(.unplugged) }
+        if isSilencedByLock(stream) { return .silenced(.screenLocked) }
+        if isHeldByDoNotDisturb(stream) { return .silenced(.doNotDisturb) }
         if let level = stream.duckers.values.min(), !isUnprocessedInput(stream) { return .ducked(level: level) }
         return .playing
     }
@@ -141,6 +143,9 @@ extension PolicyEngine {
     }
 
     func silenceExplanation(_ stream: StreamRecord, _ cause: SilenceCause) -> Explanation {
+        if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), session.suspendedBySleep {
+            return Explanation(rule: "interruption: session \(session.id) interrupted: the system sleeps")
+        }
         if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }),
             let by = session.interruptedBy.min()
         {
@@ -155,6 +160,8 @@ extension PolicyEngine {
         case .unplugged:
             let device = state.unplugHolds[stream.info.id].flatMap { state.devices[$0.device]?.port.name }
             rule = "pause on unplug" + (device.map { ": \($0) went away" } ?? "")
+        case .screenLocked: rule = "silence-ambient-when-locked"
+        case .doNotDisturb: rule = "hold-notifications-during-dnd"
         }
         return Explanation(rule: rule, source: source)
     }

@@ -13,6 +13,7 @@ extension PolicyEngine {
         fresh.state.echoCancellers = old.echoCancellers
         fresh.state.sessionCancellers = old.sessionCancellers
         fresh.state.echoCancelled = old.echoCancelled
+        fresh.state.desktop = old.desktop
         fresh.begin(release: "policy replaced", source: nil, resume: false)
         // A call held after its microphone closed stays held under the new policy, if it still
         // infers calls; calls with an open microphone are found again as their captures are added.
@@ -46,6 +47,11 @@ extension PolicyEngine {
                 fresh.state.sessions[session.id]?.activationOrder = session.activationOrder
                 fresh.startActing(.session(session.id))
             }
+        }
+        // The system's sleep holds its interruptions until it wakes, whatever the policy.
+        for session in old.sessions.values where session.suspendedBySleep {
+            fresh.state.sessions[session.id]?.activity = .interrupted
+            fresh.state.sessions[session.id]?.suspendedBySleep = true
         }
         // Interruptions whose interrupters are still active carry over; the rest end.
         for session in old.sessions.values where session.activity == .interrupted {

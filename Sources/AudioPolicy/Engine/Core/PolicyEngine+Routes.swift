@@ -11,7 +11,7 @@ extension PolicyEngine {
         sessions.formIntersection(state.sessions.keys)
         for id in sessions.sorted() {
             guard state.sessions[id] != nil else { continue }
-            if state.sessions[id]?.interruptedBy.isEmpty == false { state.sessions[id]?.speakerOverride = false }
+            if state.sessions[id]?.isInterrupted == true { state.sessions[id]?.speakerOverride = false }
             routeStreams(of: id)
             announceRoute(of: id)
         }
@@ -81,7 +81,7 @@ extension PolicyEngine {
             return
         }
         if !lacksRoute { state.sessions[id]?.noRouteAnnounced = false }
-        guard let previous = session.announcedRoute, previous != route else { return }
+        guard let previous = session.announcedRoute, previous != route || transaction.announceUnchangedRoutes else { return }
         let followingDeviceChange = state.lastDeviceChange.flatMap { mark -> RouteChangeReason? in
             guard state.eventSerial - mark.serial <= rescueWindow else { return nil }
             let ports = mark.reason == .newDeviceAvailable ? route : previous

@@ -16,6 +16,10 @@ extension PolicyEngine {
         state.sessions[id]?.hasDeclared = true
         transaction.hintCandidates.insert(id)
         guard state.sessions[id]?.configuration != configuration else { return }
+        // A locked screen silences some categories and not others: its streams' effects may change.
+        if state.desktop.isLocked, let streams = state.sessions[id]?.streams {
+            for stream in streams { touch(stream) }
+        }
         state.sessions[id]?.configuration = configuration
         refreshStanding(of: id)
         transaction.dirty.insert(.session(id))
@@ -47,6 +51,7 @@ extension PolicyEngine {
         }
         for stream in session.streams { touch(stream) }
         state.sessions[id]?.interruptedBy = []
+        state.sessions[id]?.suspendedBySleep = false
         state.sessions[id]?.activity = .active
         state.sessions[id]?.activationOrder = state.nextOrder
         state.nextOrder += 1

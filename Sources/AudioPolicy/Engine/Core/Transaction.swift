@@ -29,6 +29,8 @@ struct Transaction: Sendable {
     var routingDecisions: [PolicyDecision] = []
     /// A reason for one session only (its category changed, it overrode its output).
     var sessionRouteReasons: [SessionID: RouteChangeReason] = [:]
+    /// Whether sessions are told their route even when it did not change (the system woke).
+    var announceUnchangedRoutes = false
 
     init(release: Explanation, resume: Bool) {
         self.release = release

@@ -9,4 +9,10 @@ public enum SilenceCause: String, Hashable, Sendable {
     /// Its device was unplugged while it played; it stays silent on the device it fell back to
     /// until it is moved, stops, or the policy's timeout passes (pause on unplug).
     case unplugged
+    /// Its session is ambient or solo-ambient and the screen is locked
+    /// (`silence-ambient-when-locked`); it plays again on unlock.
+    case screenLocked = "screen-locked"
+    /// Its role is `notification` (event sounds included) and do-not-disturb is on
+    /// (`hold-notifications-during-dnd`); it plays again when do-not-disturb ends.
+    case doNotDisturb = "do-not-disturb"
 }

@@ -9,7 +9,7 @@ extension PolicyEvent {
         case .streamAppeared(let info), .streamChanged(let info):
             info.session
         case .streamSoundingChanged, .streamVanished, .deviceAdded, .deviceRemoved, .defaultDeviceChanged,
-            .cardAdded, .cardRemoved, .policyReplaced, .timePassed:
+            .cardAdded, .cardRemoved, .policyReplaced, .desktopChanged, .timePassed:
             nil
         }
     }

@@ -43,6 +43,8 @@ public enum PolicyEvent: Hashable, Sendable {
     case preferredInputChanged(SessionID, DeviceID?)
     /// A new policy replaces the current one.
     case policyReplaced(Policy)
+    /// The desktop's own state changed: the system goes to sleep or woke up.
+    case desktopChanged(DesktopState)
     /// Time advanced; milliseconds since the agent started (the engine never reads a clock).
     case timePassed(milliseconds: Int)
 }

@@ -45,6 +45,8 @@ public struct PolicyState: Hashable, Sendable {
     /// Processes whose playback counts as a call because they capture from a microphone
     /// (`call-while-capturing`), or did until a moment ago (`capture-call-hold-ms`).
     var capturingProcesses: [AppProcess: CapturingProcess] = [:]
+    /// The desktop's own state, as last reported.
+    var desktop = DesktopState()
     /// Counts events; ``RecentMove`` uses it to tell a rescue burst from an old move.
     var eventSerial = 0
 

@@ -8,6 +8,9 @@ struct SessionRecord: Hashable, Sendable {
     var activity: SessionActivity = .inactive
     /// Everyone whose interruption still holds; the interruption ends when this empties.
     var interruptedBy: Set<Participant> = []
+    /// Whether the system's sleep interrupted it (`app-was-suspended`): like an interrupter in
+    /// ``interruptedBy``, it holds the interruption until the system woke.
+    var suspendedBySleep = false
     var streams: Set<StreamID> = []
     /// Its playback streams that are running; ducking and primary audio need at least one.
     var soundingPlayback: Set<StreamID> = []
@@ -29,4 +32,7 @@ struct SessionRecord: Hashable, Sendable {
     var standing: RankStanding?
     /// Whether an app rule exempts its app (the app and the policy never change under a record).
     var appExempt = false
+
+    /// Whether an interruption holds it: an interrupter, or the system's sleep.
+    var isInterrupted: Bool { !interruptedBy.isEmpty || suspendedBySleep }
 }

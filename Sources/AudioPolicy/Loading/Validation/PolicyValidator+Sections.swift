@@ -3,9 +3,10 @@ import TOMLReader
 
 // The schema, section by section (docs/policy-format.md is the reference).
 extension PolicyValidator {
-    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing", "voice-processing"]
+    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing", "voice-processing", "desktop"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms"]
+    static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked", "hold-notifications-during-dnd"]
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
@@ -80,6 +81,19 @@ extension PolicyValidator {
                 let value = integer(hold, in: 0...Self.maximumCaptureCallHoldMilliseconds, unit: " milliseconds")
             {
                 draft.interruption.captureCallHoldMilliseconds = value
+            }
+        }
+
+        if let node = child("desktop", of: root, path: ""), let desktop = table(node) {
+            rejectUnknownKeys(in: desktop, path: node.path, known: Self.desktopKeys)
+            if let flag = child("resume-after-sleep", of: desktop, path: node.path), let value = boolean(flag) {
+                draft.desktop.resumeAfterSleep = value
+            }
+            if let flag = child("silence-ambient-when-locked", of: desktop, path: node.path), let value = boolean(flag) {
+                draft.desktop.silenceAmbientWhenLocked = value
+            }
+            if let flag = child("hold-notifications-during-dnd", of: desktop, path: node.path), let value = boolean(flag) {
+                draft.desktop.holdNotificationsDuringDoNotDisturb = value
             }
         }
 

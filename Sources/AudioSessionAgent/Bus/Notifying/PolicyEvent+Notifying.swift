@@ -9,7 +9,7 @@ extension PolicyEvent {
             .preferredInputChanged(let id, _):
             id
         case .streamAppeared, .streamChanged, .streamSoundingChanged, .streamVanished, .deviceAdded, .deviceRemoved,
-            .defaultDeviceChanged, .cardAdded, .cardRemoved, .policyReplaced, .timePassed:
+            .defaultDeviceChanged, .cardAdded, .cardRemoved, .policyReplaced, .desktopChanged, .timePassed:
             nil
         }
     }

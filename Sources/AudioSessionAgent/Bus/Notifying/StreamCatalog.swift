@@ -47,7 +47,7 @@ public final class StreamCatalog: DecisionSink {
             case .deviceRemoved(let id):
                 contents.devices[id] = nil
             case .sessionRegistered, .sessionConfigured, .sessionActivated, .sessionDeactivated, .sessionEnded,
-                .defaultDeviceChanged, .cardAdded, .cardRemoved, .outputOverridden, .preferredInputChanged, .policyReplaced, .timePassed:
+                .defaultDeviceChanged, .cardAdded, .cardRemoved, .outputOverridden, .preferredInputChanged, .policyReplaced, .desktopChanged, .timePassed:
                 break
             }
         }
