@@ -141,10 +141,12 @@ int main(int argc, char **argv)
         audiosession_free(session);
         return 1;
     }
-    printf("call active (tag streams with %s=%s)\n", AUDIOSESSION_STREAM_PROPERTY_TOKEN,
-           audiosession_stream_token(session));
     print_route(session);
     pick_input(session);
+    /* Said last: from here on the call only waits for events (a test may stop the agent once it
+     * reads this line; a query still under way would then fail). */
+    printf("call active (tag streams with %s=%s)\n", AUDIOSESSION_STREAM_PROPERTY_TOKEN,
+           audiosession_stream_token(session));
 
     time_t deadline = time(NULL) + seconds;
     struct pollfd watched = { .fd = audiosession_get_fd(session), .events = POLLIN };

@@ -72,7 +72,6 @@ class VoipCall:
         self.register()
         self.call("Activate", GLib.Variant("(s)", (self.session,)))
         self.active = True
-        print(f"call active (tag streams with audiosession.token={self.token})", flush=True)
         (inputs, outputs), = self.call("GetCurrentRoute", GLib.Variant("(s)", (self.session,)))
         print("route:")
         for side, ports in (("outputs", outputs), ("inputs", inputs)):
@@ -86,6 +85,9 @@ class VoipCall:
             self.preferred_input = inputs[0][1]
             self.call("SetPreferredInput", GLib.Variant("(ss)", (self.session, self.preferred_input)))
             print(f"preferred input: {self.preferred_input}", flush=True)
+        # Said last: from here on the call only waits for the agent's signals (a test may stop the
+        # agent once it reads this line; a query still under way would then fail).
+        print(f"call active (tag streams with audiosession.token={self.token})", flush=True)
 
     def on_agent_name(self, _bus, _sender, _path, _interface, _member, parameters):
         _name, old_owner, new_owner = parameters.unpack()
