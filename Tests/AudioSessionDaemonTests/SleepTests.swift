@@ -54,10 +54,12 @@ struct SleepTests {
             }
             let ended = signals.signals.filter { $0.member == "InterruptionEnded" }
             #expect(ended.map(\.arguments) == [[.string(session), .boolean(true)]], "\(ended)")
-            let wakeRoutes = signals.signals.filter {
-                $0.member.hasSuffix("RouteChanged") && $0.arguments.values.dropFirst().first == .string("wake-from-sleep")
+            // The route change of the wake may arrive after the interruption's end: wait for it.
+            try await waitUntil("RouteChanged(wake-from-sleep) reached the session", timeout: .seconds(20)) {
+                signals.signals.contains {
+                    $0.member.hasSuffix("RouteChanged") && $0.arguments.values.dropFirst().first == .string("wake-from-sleep")
+                }
             }
-            #expect(!wakeRoutes.isEmpty, "\(signals.signals.map(\.member))")
             try await waitUntil("a new inhibitor is taken after the wake", timeout: .seconds(20)) {
                 try await login1.inhibitors() == (open: 1, released: 1)
             }

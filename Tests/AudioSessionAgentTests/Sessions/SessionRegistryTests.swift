@@ -17,7 +17,7 @@ struct SessionRegistryTests {
         #expect(session.owner == maps)
         #expect(session.app == AppIdentity(
             applicationID: "org.example.Maps.Desktop", processBinary: "maps", flatpakID: "org.example.Maps", processID: 4242,
-            evidence: .init(applicationID: .declared, processBinary: .verified, flatpakID: .verified, portalAppID: .verified)))
+            evidence: .init(applicationID: .declared, processBinary: .verified, flatpakID: .verified, portalAppID: .verified, processID: .verified)))
         #expect(session.configuration == .initial)
         #expect(session.registrationEvent == .sessionRegistered(session.id, app: session.app))
         #expect(registry[session.id] == session)
