@@ -41,7 +41,6 @@ final class EchoCancellerProcesses: @unchecked Sendable {
     var remote: String?
     /// The cancellers, by the engine's id.
     private(set) var cancellers: [EchoCancellerID: NativeEchoCanceller] = [:]
-    private let makeTimer: (@escaping @Sendable () -> Void) -> any LoopTimer
     private var timer: (any LoopTimer)?
     private let clock = ContinuousClock()
     private var isEnded = false
@@ -49,7 +48,8 @@ final class EchoCancellerProcesses: @unchecked Sendable {
     init(journal: Journal, logger: Logger, makeTimer: @escaping (@escaping @Sendable () -> Void) -> any LoopTimer) {
         self.journal = journal
         self.logger = logger
-        self.makeTimer = makeTimer
+        // Made now, not at the first canceller, so the agent's descriptors do not grow with use.
+        timer = makeTimer { [weak self] in self?.service() }
     }
 
     /// Writes the canceller's configuration and has the loop thread start its process.
@@ -133,7 +133,6 @@ final class EchoCancellerProcesses: @unchecked Sendable {
     // MARK: Starting, on the loop thread
 
     private func armTimer(after delay: Duration) {
-        if timer == nil { timer = makeTimer { [weak self] in self?.service() } }
         timer?.arm(after: delay)
     }
 

@@ -22,9 +22,14 @@ public final class PipeWireLoopTimer: @unchecked Sendable {
     private var isCancelled = false
 
     /// Creates a disarmed timer that runs `action` on the loop thread each time it fires.
+    ///
+    /// The timer's source (a timerfd) is made here rather than at the first arming, so the
+    /// process holds the same descriptors whether or not a timer was ever used: a leak check that
+    /// counts descriptors sees growth only where there is some.
     public init(on connection: PipeWireConnection, action: @escaping @Sendable () -> Void) {
         self.state = connection.state
         self.action = action
+        state.loop.withLock { makeSource() }
     }
 
     deinit {
@@ -45,14 +50,23 @@ public final class PipeWireLoopTimer: @unchecked Sendable {
         let nanoseconds = max(1, UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000))
         state.loop.withLock {
             guard !isCancelled, state.failure == nil, let loop = LibPipeWire.threadLoopGetLoop(state.loop.pointer) else { return }
+            if source == nil { makeSource() }
+            guard let source else { return }
             do {
-                if source == nil {
-                    source = try LibPipeWire.loopAddTimer(loop, data: Unmanaged.passUnretained(self).toOpaque(), Self.fired)
-                }
-                if let source { try LibPipeWire.loopUpdateTimer(loop, source, nanoseconds: nanoseconds) }
+                try LibPipeWire.loopUpdateTimer(loop, source, nanoseconds: nanoseconds)
             } catch {
                 state.logger.warning("cannot arm a PipeWire loop timer", metadata: ["pipewire.error": "\(error)"])
             }
+        }
+    }
+
+    /// Adds the timer's source to the loop; with the loop locked.
+    private func makeSource() {
+        guard state.failure == nil, let loop = LibPipeWire.threadLoopGetLoop(state.loop.pointer) else { return }
+        do {
+            source = try LibPipeWire.loopAddTimer(loop, data: Unmanaged.passUnretained(self).toOpaque(), Self.fired)
+        } catch {
+            state.logger.warning("cannot make a PipeWire loop timer", metadata: ["pipewire.error": "\(error)"])
         }
     }
 

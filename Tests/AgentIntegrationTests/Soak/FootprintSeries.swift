@@ -47,7 +47,8 @@ struct FootprintSeries: Sendable {
         }
         if last.openFiles > reference.openFiles + tolerance.openFiles {
             problems.append(
-                "fds grew from \(reference.openFiles) after warm-up to \(last.openFiles) (tolerance \(tolerance.openFiles))")
+                "fds grew from \(reference.openFiles) after warm-up to \(last.openFiles) (tolerance \(tolerance.openFiles)): "
+                    + last.kindsGrown(since: reference))
         }
         return problems.isEmpty ? nil : "agent \(pid) over \(rounds.count) rounds: " + problems.joined(separator: "; ")
     }
