@@ -10,27 +10,18 @@ import Testing
 struct SleepTests {
     @Test("sleep: the active session hears app-was-suspended, then the delay inhibitor is released; wake: wake-from-sleep, interruption ended, a new inhibitor")
     func sleepAndWake() async throws {
-        let pulse = try await PrivatePulseAudio.start(.minimal)
-        defer { pulse.stop() }
-        let bus = try await PrivateDBus.start()
-        defer { bus.stop() }
-        let systemBus = try await PrivateDBus.start()
-        defer { systemBus.stop() }
-        let binary = try DaemonBinary()
-        defer { binary.cleanUp() }
-        let login1 = try await Login1StandIn.start(on: systemBus, scratch: binary.scratch)
-        defer { login1.stop() }
-        let client = DaemonClient(connection: try BusConnection(address: bus.address))
-        defer { client.connection.close() }
+        let rig = try await DesktopRig.start(systemBus: .logindStandIn)
+        defer { rig.stop() }
+        let login1 = try #require(rig.login1)
+        let client = rig.client
         let signals = SignalRecorder(try await client.connection.signals(matching: BusMatchRule(interface: AgentInterface.name)))
-        let daemon = try binary.spawn([], bus: bus, pulse: pulse, extraEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": systemBus.address])
+        let daemon = try await rig.startAgent()
         defer { daemon.kill() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await signals.follow() }
             defer { group.cancelAll() }
-            try await waitUntil("audiosessiond owns its name and holds an inhibitor", timeout: .seconds(20)) {
+            try await waitUntil("audiosessiond holds an inhibitor", timeout: .seconds(20)) {
                 guard daemon.isRunning else { throw DaemonExited(output: daemon.standardError) }
-                guard await client.agentOwner() != nil else { return false }
                 return try await login1.inhibitors().open == 1
             }
             let (session, _) = try await client.configuredSession(category: "playback")
@@ -74,21 +65,11 @@ struct SleepTests {
 
     @Test("without a system bus the agent runs, says so once, and still serves sessions")
     func noSystemBus() async throws {
-        let pulse = try await PrivatePulseAudio.start(.minimal)
-        defer { pulse.stop() }
-        let bus = try await PrivateDBus.start()
-        defer { bus.stop() }
-        let binary = try DaemonBinary()
-        defer { binary.cleanUp() }
-        let client = DaemonClient(connection: try BusConnection(address: bus.address))
-        defer { client.connection.close() }
-        let daemon = try binary.spawn(
-            [], bus: bus, pulse: pulse, extraEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(binary.scratch)/no-such-bus"])
+        let rig = try await DesktopRig.start(systemBus: .missing)
+        defer { rig.stop() }
+        let client = rig.client
+        let daemon = try await rig.startAgent()
         defer { daemon.kill() }
-        try await waitUntil("audiosessiond owns its name", timeout: .seconds(20)) {
-            guard daemon.isRunning else { throw DaemonExited(output: daemon.standardError) }
-            return await client.agentOwner() != nil
-        }
         let (session, _) = try await client.configuredSession(category: "playback")
         try await client.call("Activate", [.string(session)])
         #expect(try await client.state(of: session).activity == "active")

@@ -11,42 +11,12 @@
  * "@DEFAULT_SOURCE@") and prints "capturing" once the server has it; each SIGUSR2 closes it and
  * prints "closed" once the server has let it go. SIGTERM ends it.
  * Built by the tests with cc and pkg-config libpulse. */
-#include <math.h>
-#include <pulse/pulseaudio.h>
-#include <signal.h>
-#include <stdio.h>
-#include <string.h>
+#include "tone-client.h"
 
-enum { RATE = 48000 };
-
-static pa_mainloop *loop;
 static pa_context *context;
 static pa_stream *playback, *capture;
 static const char *stream_name, *source_name;
 static pa_proplist *properties;
-static double phase;
-
-static void quit(int status) { pa_mainloop_quit(loop, status); }
-
-static void say(const char *line) {
-    printf("%s\n", line);
-    fflush(stdout);
-}
-
-static void on_write(pa_stream *s, size_t length, void *userdata) {
-    (void)userdata;
-    void *buffer;
-    if (pa_stream_begin_write(s, &buffer, &length) < 0) { quit(1); return; }
-    float *samples = buffer;
-    size_t frames = length / (2 * sizeof(float));
-    for (size_t i = 0; i < frames; i++) {
-        float value = (float)(0.5 * sin(phase));
-        samples[2 * i] = samples[2 * i + 1] = value;
-        phase += 2 * M_PI * 440 / RATE;
-        if (phase > 2 * M_PI) phase -= 2 * M_PI;
-    }
-    if (pa_stream_write(s, buffer, frames * 2 * sizeof(float), NULL, 0, PA_SEEK_RELATIVE) < 0) quit(1);
-}
 
 /* Recorded audio is read and dropped: a call's microphone, not a recorder. */
 static void on_read(pa_stream *s, size_t length, void *userdata) {
@@ -88,7 +58,7 @@ static void on_open_signal(pa_mainloop_api *a, pa_signal_event *event, int signa
     if (capture || !playback) return;
     char name[512];
     snprintf(name, sizeof name, "%s input", stream_name);
-    pa_sample_spec spec = { .format = PA_SAMPLE_FLOAT32NE, .rate = RATE, .channels = 1 };
+    pa_sample_spec spec = { .format = PA_SAMPLE_FLOAT32NE, .rate = TONE_RATE, .channels = 1 };
     capture = pa_stream_new_with_proplist(context, name, &spec, NULL, properties);
     if (!capture) { quit(1); return; }
     pa_stream_set_state_callback(capture, on_capture_state, NULL);
@@ -102,20 +72,16 @@ static void on_close_signal(pa_mainloop_api *a, pa_signal_event *event, int sign
     if (capture && pa_stream_get_state(capture) == PA_STREAM_READY) pa_stream_disconnect(capture);
 }
 
-static void on_term_signal(pa_mainloop_api *a, pa_signal_event *event, int signal, void *userdata) {
-    (void)a; (void)event; (void)signal; (void)userdata;
-    quit(0);
-}
-
 static void on_context_state(pa_context *c, void *userdata) {
     (void)userdata;
     switch (pa_context_get_state(c)) {
     case PA_CONTEXT_READY: {
-        pa_sample_spec spec = { .format = PA_SAMPLE_FLOAT32NE, .rate = RATE, .channels = 2 };
+        context = c;
+        pa_sample_spec spec = tone_spec();
         playback = pa_stream_new_with_proplist(c, stream_name, &spec, NULL, properties);
         if (!playback) { quit(1); return; }
         pa_stream_set_state_callback(playback, on_playback_state, NULL);
-        pa_stream_set_write_callback(playback, on_write, NULL);
+        pa_stream_set_write_callback(playback, write_tone, NULL);
         if (pa_stream_connect_playback(playback, NULL, NULL, 0, NULL, NULL) < 0) quit(1);
         break;
     }
@@ -125,23 +91,9 @@ static void on_context_state(pa_context *c, void *userdata) {
 }
 
 int main(int argc, char **argv) {
-    int status = 1;
     if (argc < 3) { fprintf(stderr, "usage: capture-call NAME SOURCE [KEY=VALUE ...]\n"); return 64; }
     stream_name = argv[1];
     source_name = argv[2];
-    properties = pa_proplist_new();
-    for (int i = 3; i < argc; i++) {
-        if (pa_proplist_setp(properties, argv[i]) < 0) { fprintf(stderr, "not KEY=VALUE: %s\n", argv[i]); return 64; }
-    }
-    loop = pa_mainloop_new();
-    pa_mainloop_api *api = pa_mainloop_get_api(loop);
-    pa_signal_init(api);
-    pa_signal_new(SIGUSR1, on_open_signal, NULL);
-    pa_signal_new(SIGUSR2, on_close_signal, NULL);
-    pa_signal_new(SIGTERM, on_term_signal, NULL);
-    context = pa_context_new(api, "capture-call");
-    pa_context_set_state_callback(context, on_context_state, NULL);
-    if (pa_context_connect(context, NULL, PA_CONTEXT_NOAUTOSPAWN, NULL) < 0) return 1;
-    pa_mainloop_run(loop, &status);
-    return status;
+    if (!(properties = properties_from(argc, argv, 3))) return 64;
+    return run_client("capture-call", on_context_state, on_open_signal, on_close_signal);
 }

@@ -7,19 +7,13 @@
  * Prints "ready" once the stream records. SIGUSR1 corks it, SIGUSR2 uncorks it (a meter that
  * closes and reopens its view), SIGTERM ends it.
  * Built by the tests with cc and pkg-config libpulse. */
-#include <pulse/pulseaudio.h>
-#include <signal.h>
-#include <stdio.h>
-#include <string.h>
+#include "tone-client.h"
 
-static pa_mainloop *loop;
 static pa_stream *stream;
 static int start_corked;
 static const char *source_name;
 static const char *stream_name;
 static pa_proplist *properties;
-
-static void quit(int status) { pa_mainloop_quit(loop, status); }
 
 static void on_read(pa_stream *s, size_t length, void *userdata) {
     const void *data;
@@ -31,7 +25,7 @@ static void on_read(pa_stream *s, size_t length, void *userdata) {
 static void on_stream_state(pa_stream *s, void *userdata) {
     (void)userdata;
     switch (pa_stream_get_state(s)) {
-    case PA_STREAM_READY: printf("ready\n"); fflush(stdout); break;
+    case PA_STREAM_READY: say("ready"); break;
     case PA_STREAM_FAILED: case PA_STREAM_TERMINATED: quit(1); break;
     default: break;
     }
@@ -41,11 +35,6 @@ static void on_cork_signal(pa_mainloop_api *api, pa_signal_event *event, int sig
     (void)api; (void)event; (void)userdata;
     pa_operation *done = pa_stream_cork(stream, signal == SIGUSR1, NULL, NULL);
     if (done) pa_operation_unref(done);
-}
-
-static void on_term_signal(pa_mainloop_api *api, pa_signal_event *event, int signal, void *userdata) {
-    (void)api; (void)event; (void)signal; (void)userdata;
-    quit(0);
 }
 
 static void on_context_state(pa_context *context, void *userdata) {
@@ -69,24 +58,11 @@ static void on_context_state(pa_context *context, void *userdata) {
 }
 
 int main(int argc, char **argv) {
-    int first = 1, status = 1;
+    int first = 1;
     if (argc > 1 && strcmp(argv[1], "--corked") == 0) { start_corked = 1; first = 2; }
     if (argc < first + 2) { fprintf(stderr, "usage: peak-meter [--corked] SOURCE NAME [KEY=VALUE ...]\n"); return 64; }
     source_name = argv[first];
     stream_name = argv[first + 1];
-    properties = pa_proplist_new();
-    for (int i = first + 2; i < argc; i++) {
-        if (pa_proplist_setp(properties, argv[i]) < 0) { fprintf(stderr, "not KEY=VALUE: %s\n", argv[i]); return 64; }
-    }
-    loop = pa_mainloop_new();
-    pa_mainloop_api *api = pa_mainloop_get_api(loop);
-    pa_signal_init(api);
-    pa_signal_new(SIGUSR1, on_cork_signal, NULL);
-    pa_signal_new(SIGUSR2, on_cork_signal, NULL);
-    pa_signal_new(SIGTERM, on_term_signal, NULL);
-    pa_context *context = pa_context_new(api, "peak-meter");
-    pa_context_set_state_callback(context, on_context_state, NULL);
-    if (pa_context_connect(context, NULL, PA_CONTEXT_NOAUTOSPAWN, NULL) < 0) return 1;
-    pa_mainloop_run(loop, &status);
-    return status;
+    if (!(properties = properties_from(argc, argv, first + 2))) return 64;
+    return run_client("peak-meter", on_context_state, on_cork_signal, on_cork_signal);
 }

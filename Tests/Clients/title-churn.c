@@ -10,38 +10,14 @@
  * has acknowledged all N renames so far. SIGUSR2 corks the stream (a player that paused) and
  * prints "corked" once the server has done it. SIGTERM ends it.
  * Built by the tests with cc and pkg-config libpulse. */
-#include <math.h>
-#include <pulse/pulseaudio.h>
-#include <signal.h>
-#include <stdio.h>
-#include <string.h>
+#include "tone-client.h"
 
-enum { BURST = 20, RATE = 48000, INTERVAL_USEC = 20000 };
+enum { BURST = 20, INTERVAL_USEC = 20000 };
 
-static pa_mainloop *loop;
-static pa_mainloop_api *api;
 static pa_stream *stream;
 static const char *stream_name;
 static pa_proplist *properties;
-static double phase;
 static int renames_asked, renames_done, burst_left;
-
-static void quit(int status) { pa_mainloop_quit(loop, status); }
-
-static void on_write(pa_stream *s, size_t length, void *userdata) {
-    (void)userdata;
-    void *buffer;
-    if (pa_stream_begin_write(s, &buffer, &length) < 0) { quit(1); return; }
-    float *samples = buffer;
-    size_t frames = length / (2 * sizeof(float));
-    for (size_t i = 0; i < frames; i++) {
-        float value = (float)(0.5 * sin(phase));
-        samples[2 * i] = samples[2 * i + 1] = value;
-        phase += 2 * M_PI * 440 / RATE;
-        if (phase > 2 * M_PI) phase -= 2 * M_PI;
-    }
-    if (pa_stream_write(s, buffer, frames * 2 * sizeof(float), NULL, 0, PA_SEEK_RELATIVE) < 0) quit(1);
-}
 
 static void on_renamed(pa_stream *s, int success, void *userdata) {
     (void)s; (void)userdata;
@@ -75,8 +51,7 @@ static void on_churn_signal(pa_mainloop_api *a, pa_signal_event *event, int sign
 static void on_corked(pa_stream *s, int success, void *userdata) {
     (void)s; (void)userdata;
     if (!success) { quit(1); return; }
-    printf("corked\n");
-    fflush(stdout);
+    say("corked");
 }
 
 static void on_cork_signal(pa_mainloop_api *a, pa_signal_event *event, int signal, void *userdata) {
@@ -86,15 +61,10 @@ static void on_cork_signal(pa_mainloop_api *a, pa_signal_event *event, int signa
     if (done) pa_operation_unref(done);
 }
 
-static void on_term_signal(pa_mainloop_api *a, pa_signal_event *event, int signal, void *userdata) {
-    (void)a; (void)event; (void)signal; (void)userdata;
-    quit(0);
-}
-
 static void on_stream_state(pa_stream *s, void *userdata) {
     (void)userdata;
     switch (pa_stream_get_state(s)) {
-    case PA_STREAM_READY: printf("ready\n"); fflush(stdout); break;
+    case PA_STREAM_READY: say("ready"); break;
     case PA_STREAM_FAILED: case PA_STREAM_TERMINATED: quit(1); break;
     default: break;
     }
@@ -104,11 +74,11 @@ static void on_context_state(pa_context *context, void *userdata) {
     (void)userdata;
     switch (pa_context_get_state(context)) {
     case PA_CONTEXT_READY: {
-        pa_sample_spec spec = { .format = PA_SAMPLE_FLOAT32NE, .rate = RATE, .channels = 2 };
+        pa_sample_spec spec = tone_spec();
         stream = pa_stream_new_with_proplist(context, stream_name, &spec, NULL, properties);
         if (!stream) { quit(1); return; }
         pa_stream_set_state_callback(stream, on_stream_state, NULL);
-        pa_stream_set_write_callback(stream, on_write, NULL);
+        pa_stream_set_write_callback(stream, write_tone, NULL);
         if (pa_stream_connect_playback(stream, NULL, NULL, 0, NULL, NULL) < 0) quit(1);
         break;
     }
@@ -118,22 +88,8 @@ static void on_context_state(pa_context *context, void *userdata) {
 }
 
 int main(int argc, char **argv) {
-    int status = 1;
     if (argc < 2) { fprintf(stderr, "usage: title-churn NAME [KEY=VALUE ...]\n"); return 64; }
     stream_name = argv[1];
-    properties = pa_proplist_new();
-    for (int i = 2; i < argc; i++) {
-        if (pa_proplist_setp(properties, argv[i]) < 0) { fprintf(stderr, "not KEY=VALUE: %s\n", argv[i]); return 64; }
-    }
-    loop = pa_mainloop_new();
-    api = pa_mainloop_get_api(loop);
-    pa_signal_init(api);
-    pa_signal_new(SIGUSR1, on_churn_signal, NULL);
-    pa_signal_new(SIGUSR2, on_cork_signal, NULL);
-    pa_signal_new(SIGTERM, on_term_signal, NULL);
-    pa_context *context = pa_context_new(api, "title-churn");
-    pa_context_set_state_callback(context, on_context_state, NULL);
-    if (pa_context_connect(context, NULL, PA_CONTEXT_NOAUTOSPAWN, NULL) < 0) return 1;
-    pa_mainloop_run(loop, &status);
-    return status;
+    if (!(properties = properties_from(argc, argv, 2))) return 64;
+    return run_client("title-churn", on_context_state, on_churn_signal, on_cork_signal);
 }

@@ -27,17 +27,11 @@ final class NotificationsWatcher: Service, Sendable {
     /// Follows `Inhibited` until graceful shutdown or cancellation.
     func run() async throws {
         // Subscribed before asking, so a change in between is not missed.
-        let changes: BusSignals
-        do {
-            changes = try await sessionBus.signals(
-                matching: BusMatchRule(
-                    interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: Self.path,
-                    arguments: [0: Self.name]))
-        } catch {
-            // A shutdown right after the start closes the shared connection: no failure.
-            if !sessionBus.isConnected { return }
-            throw error
-        }
+        guard let changes = try await sessionBus.signalsUnlessClosed(
+            matching: BusMatchRule(
+                interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: Self.path,
+                arguments: [0: Self.name]))
+        else { return }
         if let reply = try? await sessionBus.call(
             destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Properties", method: "Get",
             arguments: [.string(Self.name), .string("Inhibited")], timeout: .seconds(2)),

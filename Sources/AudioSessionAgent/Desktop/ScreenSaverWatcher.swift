@@ -30,13 +30,8 @@ final class ScreenSaverWatcher: Service, Sendable {
     /// Follows the screen savers until graceful shutdown or cancellation.
     func run() async throws {
         // Subscribed before asking, so a change in between is not missed.
-        let changes: BusSignals
-        do {
-            changes = try await sessionBus.signals(matching: BusMatchRule(member: "ActiveChanged"))
-        } catch {
-            // A shutdown right after the start closes the shared connection: no failure.
-            if !sessionBus.isConnected { return }
-            throw error
+        guard let changes = try await sessionBus.signalsUnlessClosed(matching: BusMatchRule(member: "ActiveChanged")) else {
+            return
         }
         for (name, path) in Self.screenSavers {
             guard let reply = try? await sessionBus.call(

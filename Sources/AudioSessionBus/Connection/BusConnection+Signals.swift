@@ -44,6 +44,22 @@ extension BusConnection {
         if let firstFailure { throw firstFailure }
     }
 
+    /// Subscribes as ``signals(matching:)`` does, or returns nil when the connection was closed
+    /// under the call: a service that subscribes as it starts, on a connection its process shares,
+    /// then ends quietly when a shutdown came right after the start.
+    ///
+    /// ```swift
+    /// guard let changes = try await bus.signalsUnlessClosed(matching: rule) else { return }
+    /// ```
+    public func signalsUnlessClosed(matching rule: BusMatchRule) async throws -> BusSignals? {
+        do {
+            return try await signals(matching: rule)
+        } catch {
+            if !isConnected { return nil }
+            throw error
+        }
+    }
+
     /// Subscribes to the signals `rule` matches and returns them as a sequence; the rule is in
     /// place at the bus when this returns.
     ///
