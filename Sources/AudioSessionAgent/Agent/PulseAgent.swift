@@ -183,7 +183,11 @@ public final class PulseAgent: Sendable {
             waiting.finished()
         }
         // Time-limited decisions (an unplug hold's end) come from one timer armed for the engine's next deadline.
-        let deadlines = coordinator.clock.map { PolicyDeadlineTimer(on: connection, clock: $0, coordinator: coordinator) }
+        let deadlines = coordinator.clock.map { clock in
+            let timer = PolicyDeadlineTimer(clock: clock) { PulseLoopTimer(on: connection, action: $0) }
+            timer.attach(to: coordinator)
+            return timer
+        }
         // The steward sees a new policy before the enforcer carries out the engine's decisions
         // about it, so a move the new policy leaves to the server is not made.
         seat.seat(

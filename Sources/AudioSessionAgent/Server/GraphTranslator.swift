@@ -1,7 +1,6 @@
 import AudioPolicy
 import AudioSessionContract
 import Logging
-import PulseBackend
 import SoundServer
 
 /// Turns the pulse graph mirror's events into engine events, on the loop thread, without a hop:

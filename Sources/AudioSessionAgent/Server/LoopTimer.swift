@@ -1,8 +1,6 @@
-import PipeWireBackend
-import PulseBackend
-
 /// A one-shot timer on a backend's loop thread (libpulse's or libpipewire's): what the translator
 /// and the enforcers use to act at the loop's next turn or to step a ramp, whatever the backend.
+/// Each backend's timer conforms beside that backend's agent (`PulseLoopTimer+LoopTimer.swift`).
 ///
 /// ```swift
 /// let timer: any LoopTimer = PipeWireLoopTimer(on: connection) { print("on the loop") }
@@ -14,6 +12,3 @@ protocol LoopTimer: AnyObject, Sendable {
     /// Disarms the timer for good.
     func cancel()
 }
-
-extension PulseLoopTimer: LoopTimer {}
-extension PipeWireLoopTimer: LoopTimer {}

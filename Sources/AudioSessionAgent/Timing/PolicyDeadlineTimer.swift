@@ -1,5 +1,4 @@
 import AudioPolicy
-import PulseBackend
 import Synchronization
 
 /// Wakes the engine when something it started runs out of time (an unplug hold under the
@@ -11,7 +10,8 @@ import Synchronization
 /// engine a `timePassed` event with the clock's reading (``PolicyCoordinator/advanceTimeOnLoop()``).
 ///
 /// ```swift
-/// let timer = PolicyDeadlineTimer(on: connection, clock: clock, coordinator: coordinator)
+/// let timer = PolicyDeadlineTimer(clock: clock) { PulseLoopTimer(on: connection, action: $0) }
+/// timer.attach(to: coordinator)
 /// seat.seat(connection, sinks: [enforcer, timer])
 /// // ... when the agent stops
 /// timer.cancel()
@@ -23,15 +23,6 @@ final class PolicyDeadlineTimer: DecisionSink {
     private let armedFor = ArmedDeadline()
     /// The coordinator whose engine the timer wakes.
     private let target = DeadlineTarget()
-
-    init(on connection: PulseConnection, clock: any AgentClock, coordinator: PolicyCoordinator) {
-        self.clock = clock
-        let armedFor = self.armedFor
-        self.timer = PulseLoopTimer(on: connection) { [weak coordinator] in
-            armedFor.deadline.withLock { $0 = nil }
-            coordinator?.advanceTimeOnLoop()
-        }
-    }
 
     /// A timer on any backend's loop (`makeTimer` makes a one-shot loop timer with the given
     /// action), for an agent whose coordinator is made after its sinks, this among them: it wakes
