@@ -12,5 +12,6 @@ struct AudioSessionCtl: AsyncParsableCommand {
             """,
         subcommands: [
             StatusCommand.self, MonitorCommand.self, RunCommand.self, ExplainCommand.self, PolicyCommand.self,
+            DoNotDisturbCommand.self,
         ])
 }

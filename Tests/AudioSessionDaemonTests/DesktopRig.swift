@@ -76,6 +76,13 @@ struct DesktopRig {
         return daemon
     }
 
+    /// Runs `audiosessionctl ARGUMENTS` to its end.
+    func ctl(_ arguments: [String]) async throws -> ToolResult {
+        let child = try binary.spawnCtl(arguments, bus: bus, pulse: pulse)
+        let status = await child.waitForExit()
+        return ToolResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
+    }
+
     /// Whether the sink input named `name` is muted on the server (nil: no such stream).
     func isMuted(_ name: String) async throws -> Bool? {
         try await pulse.sinkInput(where: "media.name", is: name)?.isMuted

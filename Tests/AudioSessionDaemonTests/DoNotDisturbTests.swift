@@ -44,4 +44,52 @@ struct DoNotDisturbTests {
         daemon.terminate()
         #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
     }
+
+    @Test("audiosessionctl dnd on holds an event sound, is kept when the agent restarts, and off releases it; a daemon's word is kept apart")
+    func userSwitch() async throws {
+        let rig = try await DesktopRig.start(systemBus: .missing)
+        defer { rig.stop() }
+        var daemon = try await rig.startAgent()
+        defer { daemon.kill() }
+        let tone = try ToneFile.sine(frequency: 880, seconds: 120, in: rig.binary.scratch, name: "bell.wav")
+        let bell = try rig.pulse.spawn("paplay", ["--property=media.name=bell", "--property=media.role=event", tone])
+        defer { bell.kill() }
+        try await waitUntil("the event sound plays unmuted", timeout: .seconds(30)) { try await rig.isMuted("bell") == false }
+        let off = try await rig.ctl(["dnd"])
+        #expect(off.status == 0 && off.standardOutput == "do-not-disturb: off\n", "\(off)")
+
+        let on = try await rig.ctl(["dnd", "on"])
+        #expect(on.status == 0 && on.standardOutput == "do-not-disturb: on (user)\n", "\(on)")
+        try await waitUntil("the event sound is held", timeout: .seconds(20)) { try await rig.isMuted("bell") == true }
+
+        // An agent that restarts keeps the user's switch.
+        daemon.terminate()
+        #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
+        try await waitUntil("the stopped agent gave the event sound back", timeout: .seconds(20)) { try await rig.isMuted("bell") == false }
+        daemon = try await rig.startAgent()
+        try await waitUntil("the restarted agent holds the event sound again", timeout: .seconds(20)) { try await rig.isMuted("bell") == true }
+        let json = try await rig.ctl(["dnd", "--json"])
+        #expect(json.standardOutput.contains("\"do_not_disturb\":true") && json.standardOutput.contains("[\"user\"]"), "\(json)")
+
+        // A notification daemon's do-not-disturb stays on when the user's switch goes off.
+        let notifications = try BusConnection(address: rig.bus.address)
+        defer { notifications.close() }
+        _ = try await notifications.requestName("org.freedesktop.Notifications")
+        try notifications.emitPropertiesChanged(
+            path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications", changed: ["Inhibited": .boolean(true)])
+        try await waitUntil("both sources are on", timeout: .seconds(20)) {
+            try await rig.ctl(["dnd"]).standardOutput == "do-not-disturb: on (user, notification-daemon)\n"
+        }
+        let userOff = try await rig.ctl(["dnd", "off"])
+        #expect(userOff.standardOutput == "do-not-disturb: on (notification-daemon)\n", "\(userOff)")
+        #expect(try await rig.isMuted("bell") == true, "the daemon's do-not-disturb still holds it")
+        try notifications.emitPropertiesChanged(
+            path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications", changed: ["Inhibited": .boolean(false)])
+        try await waitUntil("the event sound is heard", timeout: .seconds(20)) { try await rig.isMuted("bell") == false }
+
+        let wrong = try await rig.ctl(["dnd", "maybe"])
+        #expect(wrong.status == 64 && wrong.standardError.contains("on") && wrong.standardError.contains("off"), "\(wrong)")
+        daemon.terminate()
+        #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
+    }
 }

@@ -88,11 +88,15 @@ public final class AgentDaemon: Sendable {
             throw AgentDaemonError(.soundServer, "\(error)")
         }
 
+        // The user's do-not-disturb switch is kept beside the journal: an agent that restarts keeps it.
+        let board = DesktopStateBoard(
+            coordinator: server.coordinator,
+            userSwitchFile: (try? configuration.journalDirectory ?? JournalDirectory.runtime()).map { $0.path + "/do-not-disturb" })
         let busService: AgentBusService
         do {
             busService = try await AgentBusService.start(
                 connection: bus, coordinator: server.coordinator, catalog: catalog, status: status,
-                routes: server.routes, logger: logger)
+                routes: server.routes, desktop: board, logger: logger)
         } catch {
             await server.shutdown()
             bus.close()
@@ -102,7 +106,6 @@ public final class AgentDaemon: Sendable {
             source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
         var services: [any Service] = [pauser, server.service, busService, reloader]
         if let systemBusAddress = configuration.systemBusAddress {
-            let board = DesktopStateBoard(coordinator: server.coordinator)
             services.append(ScreenSaverWatcher(sessionBus: bus, board: board, logger: logger))
             services.append(NotificationsWatcher(sessionBus: bus, board: board, logger: logger))
             services.append(LogindWatcher(systemBusAddress: systemBusAddress, board: board, sessionBus: bus, logger: logger))

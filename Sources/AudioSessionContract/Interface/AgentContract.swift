@@ -70,6 +70,8 @@ public enum AgentContract {
         ContractMethod(
             "GetInputProcessing", in: [session],
             out: [ContractArgument("processing", .string), ContractArgument("canceller", .string)]),
+        ContractMethod("GetDesktopState", out: DesktopStateReply.fields),
+        ContractMethod("SetDoNotDisturb", in: [ContractArgument("enabled", .boolean)]),
     ]
 
     /// The signals, in the XML's order.

@@ -35,6 +35,10 @@ public enum AgentCall: Hashable, Sendable {
     case listStreams
     case explainStream(stream: String)
     case getInputProcessing(session: String)
+    /// `GetDesktopState`: sleep, lock and do-not-disturb as the agent follows them (``DesktopStateReply``).
+    case getDesktopState
+    /// `SetDoNotDisturb`: the user's own do-not-disturb switch (`audiosessionctl dnd on`).
+    case setDoNotDisturb(enabled: Bool)
 
     /// The method's member name in the interface.
     public var method: String {
@@ -55,6 +59,8 @@ public enum AgentCall: Hashable, Sendable {
         case .listStreams: "ListStreams"
         case .explainStream: "ExplainStream"
         case .getInputProcessing: "GetInputProcessing"
+        case .getDesktopState: "GetDesktopState"
+        case .setDoNotDisturb: "SetDoNotDisturb"
         }
     }
 
@@ -70,7 +76,8 @@ public enum AgentCall: Hashable, Sendable {
         case .deactivate(let session, let notifyOthers): [.string(session), .boolean(notifyOthers)]
         case .overrideOutputPort(let session, let port): [.string(session), .string(port)]
         case .setPreferredInput(let session, let uid): [.string(session), .string(uid)]
-        case .getStatus, .listSessions, .listStreams: []
+        case .getStatus, .listSessions, .listStreams, .getDesktopState: []
+        case .setDoNotDisturb(let enabled): [.boolean(enabled)]
         case .explainStream(let stream): [.string(stream)]
         }
     }
@@ -109,6 +116,8 @@ public enum AgentCall: Hashable, Sendable {
         case "ListStreams": return .listStreams
         case "ExplainStream": return .explainStream(stream: try fields.next("stream"))
         case "GetInputProcessing": return .getInputProcessing(session: try fields.next("session"))
+        case "GetDesktopState": return .getDesktopState
+        case "SetDoNotDisturb": return .setDoNotDisturb(enabled: try fields.next("enabled"))
         default: return nil
         }
     }

@@ -50,6 +50,16 @@ extension AgentClient {
         try Self.read(try await call(.getStatus), as: StatusReply.init(arguments:))
     }
 
+    /// `GetDesktopState`: sleep, lock and do-not-disturb as the agent follows them.
+    func desktopState() async throws(CtlFailure) -> DesktopStateReply {
+        try Self.read(try await call(.getDesktopState), as: DesktopStateReply.init(arguments:))
+    }
+
+    /// `SetDoNotDisturb`: the user's own switch.
+    func setDoNotDisturb(_ enabled: Bool) async throws(CtlFailure) {
+        _ = try await call(.setDoNotDisturb(enabled: enabled))
+    }
+
     func sessions() async throws(CtlFailure) -> [SessionRow] {
         try Self.read(try await call(.listSessions), as: SessionListing.rows(from:)).map(SessionRow.init)
     }

@@ -72,6 +72,8 @@ struct ContractFileTests {
         ("ListStreams", "", "a(sssssbsds)"),
         ("ExplainStream", "s", "sdsssa(sd)a(ss)asbs"),
         ("GetInputProcessing", "s", "ss"),
+        ("GetDesktopState", "", "bbbas"),
+        ("SetDoNotDisturb", "b", ""),
     ]
     static let signals: [(String, String)] = [
         ("InterruptionBegan", "ss"),

@@ -40,6 +40,8 @@ extension AgentBusService {
         case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))
         case .explainStream(let id): try explainStream(id)
         case .getInputProcessing(let id): try inputProcessing(id, in: QueryScope(caller: await caller(of: call.sender)))
+        case .getDesktopState: desktopState()
+        case .setDoNotDisturb(let enabled): try setDoNotDisturb(enabled, caller: await caller(of: call.sender))
         }
     }
 }

@@ -31,14 +31,17 @@ public final class AgentBusService: Service, Sendable {
     let routes: (any SessionRouteSource)?
     let processes: any ProcessTable
     let rateLimiter: CallRateLimiter
+    /// The desktop's state: `GetDesktopState` reads it, `SetDoNotDisturb` sets the user's switch.
+    let desktop: DesktopStateBoard
     let logger: Logger
     private let departures: NameOwnerChanges
 
     private init(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)?, processes: any ProcessTable,
-        rateLimiter: CallRateLimiter, departures: NameOwnerChanges, logger: Logger
+        rateLimiter: CallRateLimiter, desktop: DesktopStateBoard, departures: NameOwnerChanges, logger: Logger
     ) {
+        self.desktop = desktop
         self.connection = connection
         self.coordinator = coordinator
         self.catalog = catalog
@@ -62,10 +65,12 @@ public final class AgentBusService: Service, Sendable {
     ///     clock when it has none).
     ///   - processes: where callers' processes are looked up (binary, Flatpak app id); `/proc`
     ///     unless a test describes its own.
+    ///   - desktop: the board the desktop watchers fill; without one, a board of its own that only
+    ///     the user's switch changes (not kept across restarts).
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)? = nil, callRates: CallRateLimits = .standard,
-        processes: any ProcessTable = LinuxProcessTable(),
+        processes: any ProcessTable = LinuxProcessTable(), desktop: DesktopStateBoard? = nil,
         logger: Logger = Logger(label: "org.audiosession.agent")
     ) async throws(AgentBusServiceError) -> AgentBusService {
         if let owner = try? await connection.nameOwner(of: AgentInterface.busName) {
@@ -81,7 +86,7 @@ public final class AgentBusService: Service, Sendable {
             connection: connection, coordinator: coordinator, catalog: catalog, status: status, routes: routes,
             processes: processes,
             rateLimiter: CallRateLimiter(limits: callRates, clock: coordinator.clock ?? MonotonicAgentClock()),
-            departures: departures, logger: logger)
+            desktop: desktop ?? DesktopStateBoard(coordinator: coordinator), departures: departures, logger: logger)
         do {
             try connection.export(service.exportedObject())
         } catch {

@@ -35,6 +35,8 @@ enum AgentRequest: Hashable, Sendable {
     case listStreams
     case explainStream(StreamID)
     case getInputProcessing(SessionID)
+    case getDesktopState
+    case setDoNotDisturb(Bool)
 
     /// The methods the agent exports: every method of the contract (``AgentCall`` reads each one).
     static let methods = AgentContract.methods.map(\.name)
@@ -71,6 +73,8 @@ enum AgentRequest: Hashable, Sendable {
         case .listStreams: self = .listStreams
         case .explainStream(let id): self = .explainStream(StreamID(id))
         case .getInputProcessing(let id): self = .getInputProcessing(SessionID(id))
+        case .getDesktopState: self = .getDesktopState
+        case .setDoNotDisturb(let enabled): self = .setDoNotDisturb(enabled)
         }
     }
 
