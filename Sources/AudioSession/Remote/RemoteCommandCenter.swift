@@ -31,8 +31,8 @@ import Musl
 /// center.playbackState = .playing
 /// for await command in center.commands {
 ///     switch command {
-///     case .pause, .togglePlayPause where center.playbackState == .playing:
-///         player.pause()
+///     case .togglePlayPause where center.playbackState == .playing, .pause:
+///         await player.pause()
 ///         center.playbackState = .paused
 ///     case .play, .togglePlayPause:
 ///         try await player.play()
