@@ -75,7 +75,7 @@ public final class RemoteCommandCenter: Sendable {
         let core = MprisPlayerCore(identity: identity.isEmpty ? playerName : identity, desktopEntry: desktopEntry)
         let connection = try Self.connect(to: busAddress)
         do {
-            try connection.export(core.busObject())
+            try Self.export(core, on: connection)
             busName = try await Self.requestName(for: playerName, on: connection)
         } catch {
             connection.close()
@@ -143,9 +143,17 @@ public final class RemoteCommandCenter: Sendable {
         return String(cString: value)
     }
 
+    private static func export(_ core: MprisPlayerCore, on connection: BusConnection) throws(RemoteCommandCenterError) {
+        do {
+            try connection.export(core.busObject())
+        } catch {
+            throw RemoteCommandCenterError(code: .busUnavailable, message: "cannot serve the player on the session bus: \(error.message)")
+        }
+    }
+
     /// Asks for the player's name, then for instance names (`.instance<PID>`, then
     /// `.instance<PID>_2`, ... for more centers in one process) while the bus says it is taken.
-    private static func requestName(for playerName: String, on connection: BusConnection) async throws -> String {
+    private static func requestName(for playerName: String, on connection: BusConnection) async throws(RemoteCommandCenterError) -> String {
         let base = MprisNames.busNamePrefix + playerName
         let instance = "\(base).instance\(getpid())"
         let candidates = [base, instance] + (2...16).map { "\(instance)_\($0)" }
@@ -153,8 +161,9 @@ public final class RemoteCommandCenter: Sendable {
             let result: NameRequestResult
             do {
                 result = try await connection.requestName(name, options: [.doNotQueue])
-            } catch let error as BusError {
-                throw RemoteCommandCenterError(code: .nameUnavailable, message: "the bus refused the name \(name): \(error.message)")
+            } catch {
+                let reason = (error as? BusError)?.message ?? "\(error)"
+                throw RemoteCommandCenterError(code: .nameUnavailable, message: "the bus refused the name \(name): \(reason)")
             }
             if result == .primaryOwner || result == .alreadyOwner { return name }
         }
