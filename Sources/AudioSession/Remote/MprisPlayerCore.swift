@@ -60,7 +60,7 @@ final class MprisPlayerCore: Sendable {
             BusProperty("Volume", type: .double) { .double(1) },
             BusProperty("CanControl", type: .boolean) { .boolean(true) },
         ]
-        for name in MprisPlayerState().capabilities.keys {
+        for name in MprisPlayerState.capabilityNames {
             properties.append(property(name, .boolean) { state, _ in state.capabilities[name] ?? .boolean(false) })
         }
         return BusInterface(MprisNames.playerInterface, methods: commandMethods + [openURI], properties: properties)

@@ -74,6 +74,9 @@ struct MprisPlayerState: Sendable {
         }
     }
 
+    /// The names of the player interface's `Can*` properties that follow the enabled commands.
+    static let capabilityNames = ["CanPlay", "CanPause", "CanGoNext", "CanGoPrevious", "CanSeek"]
+
     /// The player interface's `Can*` properties, from the enabled commands.
     var capabilities: [String: BusValue] {
         [

@@ -13,7 +13,7 @@ extension RemoteCommandCenter {
     public var nowPlayingInfo: NowPlayingInfo? {
         get { core.state.withLock { $0.info } }
         set {
-            update(MprisNames.playerInterface) { state in
+            update { state in
                 state.setInfo(newValue)
                 return ["Metadata": state.metadata]
             }
@@ -31,7 +31,7 @@ extension RemoteCommandCenter {
     public var playbackState: NowPlayingPlaybackState {
         get { core.state.withLock { $0.playbackState } }
         set {
-            update(MprisNames.playerInterface) { state in
+            update { state in
                 state.setPlaybackState(newValue, now: .now)
                 return [MprisNames.playbackStatus: .string(state.status.rawValue)]
             }
@@ -71,7 +71,7 @@ extension RemoteCommandCenter {
     public var enabledCommands: RemoteCommandSet {
         get { core.state.withLock { $0.enabledCommands } }
         set {
-            update(MprisNames.playerInterface) { state in
+            update { state in
                 state.enabledCommands = newValue
                 return state.capabilities
             }
@@ -81,11 +81,11 @@ extension RemoteCommandCenter {
     /// Changes the state and announces the changed properties. The signal is sent under the
     /// state's lock (sending only queues it for the connection's thread), so announcements
     /// leave in the order the changes were made.
-    private func update(_ interface: String, _ change: (inout MprisPlayerState) -> [String: BusValue]) {
+    private func update(_ change: (inout MprisPlayerState) -> [String: BusValue]) {
         core.state.withLock { state in
             let changed = change(&state)
             // A closed center has nobody to tell.
-            try? connection.emitPropertiesChanged(path: MprisNames.objectPath, interface: interface, changed: changed)
+            try? connection.emitPropertiesChanged(path: MprisNames.objectPath, interface: MprisNames.playerInterface, changed: changed)
         }
     }
 }

@@ -146,7 +146,8 @@ import Testing
         let result = try await rig.playerctl("--player=\(instance)", "play-pause")
         #expect(result.succeeded, "\(result.standardError)")
         #expect(try await nextEvent("the instance's command", from: secondCommands) == .togglePlayPause)
-        let toFirst = try await rig.playerctl("--player=testplayer", "pause")
+        // `--player=testplayer` matches the instance too, and playerctl takes the first it lists.
+        let toFirst = try await rig.playerctl("--player=testplayer", "--ignore-player=\(instance)", "pause")
         #expect(toFirst.succeeded, "\(toFirst.standardError)")
         #expect(try await nextEvent("the first player's command", from: firstCommands) == .pause)
     }
