@@ -7,11 +7,13 @@ import Testing
 @Suite(.serialized) struct RemoteCommandCenterAgentTests {
     /// This test process is the app: it publishes the player and plays through a paplay it starts
     /// (audio the agent knows only by its process, as an app with its own audio stack plays).
-    @Test("a call pauses the app's player over MPRIS and its end plays it again", arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
-    func callPausesAndResumesTheLibraryPlayer(setup: SoundSetup) async throws {
+    @Test(
+        "a call pauses the app's player over MPRIS and its end plays it again",
+        arguments: [(SoundSetup.pulseMinimal, "pulse"), (.pipewirePulse, "pulse"), (.pipewirePulse, "pipewire")])
+    func callPausesAndResumesTheLibraryPlayer(setup: SoundSetup, backend: String) async throws {
         let rig = try await LibraryRig.start(setup)
         defer { rig.stop() }
-        let agent = try await rig.startAgent()
+        let agent = try await rig.startAgent(backend: backend)
         defer { agent.kill() }
 
         let center = try await RemoteCommandCenter(playerName: "musicapp", identity: "Music App", busAddress: rig.bus.address)
