@@ -4,7 +4,9 @@ import ExampleSupport
 import FoundationEssentials
 
 /// A music player: a `playback` session that plays a WAV file, pauses when a call interrupts it
-/// and resumes after, and pauses when its headphones are unplugged. Prints one line per event.
+/// and resumes after, and pauses when its headphones are unplugged. It publishes itself as an
+/// MPRIS player, so media keys, the headset's button, the shell and `playerctl` pause and play
+/// it. Prints one line per event.
 @main
 struct MusicPlayerExample: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +21,9 @@ struct MusicPlayerExample: AsyncParsableCommand {
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.MusicPlayer"
 
+    @Option(help: "The MPRIS player name media keys and `playerctl --player=NAME` reach; empty for none.")
+    var playerName = "musicplayer"
+
     func run() async throws {
         let session = AudioSession(applicationID: applicationID)
         defer { session.close() }
@@ -29,24 +34,52 @@ struct MusicPlayerExample: AsyncParsableCommand {
         let player = try AudioPlayer(contentsOf: URL(filePath: file), session: session)
         defer { player.close() }
         player.numberOfLoops = loops
+        let remote = await Self.publishRemoteControl(named: playerName, applicationID: applicationID)
+        defer { remote?.close() }
+        remote?.nowPlayingInfo = NowPlayingInfo(title: URL(filePath: file).lastPathComponent, duration: player.duration)
         let events = player.events
+        let commands = remote?.commands
         try await player.play()
+        remote?.playbackState = .playing
         ExampleOutput.say("playing \(URL(filePath: file).lastPathComponent)")
 
-        events: for await event in events {
-            switch event {
-            case .pausedByInterruption: ExampleOutput.say("paused: interrupted")
-            case .resumedAfterInterruption: ExampleOutput.say("resumed: the interruption ended")
-            case .pausedForRouteChange: ExampleOutput.say("paused: the output device went away")
-            case .finished:
-                ExampleOutput.say("finished")
-                break events
-            case .stoppedByServer(let reason):
-                ExampleOutput.say("stopped by the server: \(reason)")
-            case .resumedAfterMediaServicesReset: ExampleOutput.say("resumed: the sound server is back")
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await Self.follow(events, reportingTo: remote) }
+            if let remote, let commands {
+                group.addTask { await Self.obey(commands, player: player, remote: remote) }
             }
+            // The events end the program (the music finished); the commands end with it.
+            await group.next()
+            group.cancelAll()
         }
         try await session.setActive(false, options: .notifyOthersOnDeactivation)
         ExampleOutput.say("session inactive")
+    }
+
+    /// Prints what the player did by itself and tells the desktop; returns when the music ends.
+    static func follow(_ events: AudioPlayerEvents, reportingTo remote: RemoteCommandCenter?) async {
+        for await event in events {
+            switch event {
+            case .pausedByInterruption:
+                remote?.playbackState = .paused
+                ExampleOutput.say("paused: interrupted")
+            case .resumedAfterInterruption:
+                remote?.playbackState = .playing
+                ExampleOutput.say("resumed: the interruption ended")
+            case .pausedForRouteChange:
+                remote?.playbackState = .paused
+                ExampleOutput.say("paused: the output device went away")
+            case .finished:
+                remote?.playbackState = .stopped
+                ExampleOutput.say("finished")
+                return
+            case .stoppedByServer(let reason):
+                remote?.playbackState = .stopped
+                ExampleOutput.say("stopped by the server: \(reason)")
+            case .resumedAfterMediaServicesReset:
+                remote?.playbackState = .playing
+                ExampleOutput.say("resumed: the sound server is back")
+            }
+        }
     }
 }

@@ -38,6 +38,35 @@ import Testing
         try await waitUntil("the song is heard again") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
     }
 
+    @Test("playerctl play-pause pauses the music player over MPRIS and plays it again")
+    func playerctlPausesTheMusicPlayer() async throws {
+        let rig = try await ExampleRig.start(.pulseaudio)
+        defer { rig.stop() }
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+        let player = try rig.example("MusicPlayerExample", [try rig.tone("song", seconds: 2), "--loops=-1"])
+        defer { player.kill() }
+        try await rig.waitForLine("remote control: org.mpris.MediaPlayer2.musicplayer", from: player, agent: agent)
+        try await rig.waitForLine("playing song.wav", from: player, agent: agent)
+        #expect(try await playerctl(rig, "metadata", "title") == "song.wav")
+        #expect(try await playerctl(rig, "status") == "Playing")
+
+        #expect(try await playerctl(rig, "play-pause") == "")
+        try await rig.waitForLine("paused: remote command", from: player, agent: agent)
+        try await waitUntil("the song's stream is corked") { try await rig.stream(of: Self.music)?.isCorked == true }
+        #expect(try await playerctl(rig, "status") == "Paused")
+
+        #expect(try await playerctl(rig, "play-pause") == "")
+        try await rig.waitForLine("playing: remote command", from: player, agent: agent)
+        try await waitUntil("the song's stream plays again") { try await rig.stream(of: Self.music)?.isCorked == false }
+        #expect(try await playerctl(rig, "status") == "Playing")
+    }
+
+    /// `playerctl --player=musicplayer ARGUMENTS` on the rig's bus: its output, trimmed.
+    private func playerctl(_ rig: ExampleRig, _ arguments: String...) async throws -> String {
+        try await rig.bus.tool("playerctl", ["--player=musicplayer"] + arguments).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     @Test("the navigation prompter ducks the player to the policy level while it speaks", arguments: ExampleRig.Setup.allCases)
     func prompterDucksThePlayer(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)

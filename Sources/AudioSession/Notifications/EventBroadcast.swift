@@ -34,7 +34,9 @@ final class EventBroadcast<Event: Sendable>: Sendable {
         return AudioSessionObservation { [weak self] in self?.remove(token) }
     }
 
-    func publish(_ event: Event) {
+    /// Hands `event` to every subscriber; returns how many there were.
+    @discardableResult
+    func publish(_ event: Event) -> Int {
         let subscribers = state.withLock { Array($0.subscribers.sorted { $0.key < $1.key }.map(\.value)) }
         for subscriber in subscribers {
             switch subscriber {
@@ -42,6 +44,7 @@ final class EventBroadcast<Event: Sendable>: Sendable {
             case .callback(let handler): handler(event)
             }
         }
+        return subscribers.count
     }
 
     /// Ends every sequence and drops every callback; later subscriptions end at once.

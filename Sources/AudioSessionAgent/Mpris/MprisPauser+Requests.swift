@@ -1,4 +1,5 @@
 import AudioSessionBus
+import AudioSessionContract
 import Logging
 import Synchronization
 

@@ -1,3 +1,5 @@
+import AudioSessionContract
+
 /// What the pauser knows about the players on the bus and the pauses it sent: pure state, changed
 /// only by the pauser's one worker, so its rules can be tested without a bus.
 ///

@@ -1,4 +1,5 @@
 @testable import AudioSessionAgent
+import AudioSessionContract
 import SoundServer
 import Testing
 
