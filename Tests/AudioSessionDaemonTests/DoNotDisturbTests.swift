@@ -2,6 +2,7 @@ import AudioSessionAgent
 import AudioSessionBus
 import AudioSessionTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// Do-not-disturb, with the real agent binary on private PulseAudio and a private session bus
@@ -89,6 +90,50 @@ struct DoNotDisturbTests {
 
         let wrong = try await rig.ctl(["dnd", "maybe"])
         #expect(wrong.status == 64 && wrong.standardError.contains("on") && wrong.standardError.contains("off"), "\(wrong)")
+        daemon.terminate()
+        #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
+    }
+
+    @Test("GNOME's show-banners = false, read through a desktop portal stand-in at start and followed after, holds an event sound")
+    func gnomeShowBanners() async throws {
+        let rig = try await DesktopRig.start(systemBus: .missing)
+        defer { rig.stop() }
+        // The desktop portal's Settings interface as xdg-desktop-portal serves it, with GNOME's
+        // do-not-disturb on from the start (show-banners false).
+        let portal = try BusConnection(address: rig.bus.address)
+        defer { portal.close() }
+        let showBanners = Mutex(false)
+        try portal.export(
+            BusObject(
+                path: "/org/freedesktop/portal/desktop",
+                interfaces: [
+                    BusInterface(
+                        "org.freedesktop.portal.Settings",
+                        methods: [
+                            .sync("ReadOne") { call in
+                                guard call.arguments.values == [.string("org.gnome.desktop.notifications"), .string("show-banners")] else {
+                                    throw BusError(.failed, "no such setting")
+                                }
+                                return [.variant(.boolean(showBanners.withLock { $0 }))]
+                            }
+                        ])
+                ]))
+        _ = try await portal.requestName("org.freedesktop.portal.Desktop")
+        let daemon = try await rig.startAgent()
+        defer { daemon.kill() }
+        let tone = try ToneFile.sine(frequency: 880, seconds: 120, in: rig.binary.scratch, name: "bell.wav")
+        let bell = try rig.pulse.spawn("paplay", ["--property=media.name=bell", "--property=media.role=event", tone])
+        defer { bell.kill() }
+        try await waitUntil("the event sound is held from its start", timeout: .seconds(30)) { try await rig.isMuted("bell") == true }
+        let on = try await rig.ctl(["dnd"])
+        #expect(on.standardOutput == "do-not-disturb: on (gnome)\n", "\(on)")
+
+        showBanners.withLock { $0 = true }
+        try portal.emitSignal(
+            path: "/org/freedesktop/portal/desktop", interface: "org.freedesktop.portal.Settings", name: "SettingChanged",
+            arguments: [.string("org.gnome.desktop.notifications"), .string("show-banners"), .variant(.boolean(true))])
+        try await waitUntil("the event sound is heard once banners show", timeout: .seconds(20)) { try await rig.isMuted("bell") == false }
+        #expect(try await rig.ctl(["dnd"]).standardOutput == "do-not-disturb: off\n")
         daemon.terminate()
         #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
     }

@@ -108,6 +108,7 @@ public final class AgentDaemon: Sendable {
         if let systemBusAddress = configuration.systemBusAddress {
             services.append(ScreenSaverWatcher(sessionBus: bus, board: board, logger: logger))
             services.append(NotificationsWatcher(sessionBus: bus, board: board, logger: logger))
+            services.append(GnomeBannersWatcher(sessionBus: bus, board: board, logger: logger))
             services.append(LogindWatcher(systemBusAddress: systemBusAddress, board: board, sessionBus: bus, logger: logger))
         }
         return AgentDaemon(

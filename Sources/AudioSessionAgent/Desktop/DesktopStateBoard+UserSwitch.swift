@@ -32,6 +32,7 @@ extension DesktopStateBoard {
         var dndSources: [String] = []
         if sources.userDoNotDisturb { dndSources.append(DesktopStateReply.userSource) }
         if sources.notificationsInhibited { dndSources.append(DesktopStateReply.notificationDaemonSource) }
+        if sources.gnomeBannersHidden { dndSources.append(DesktopStateReply.gnomeSource) }
         return DesktopStateReply(
             isSleeping: state.isSleeping, isLocked: state.isLocked, doNotDisturb: state.doNotDisturb,
             doNotDisturbSources: dndSources)

@@ -4,7 +4,7 @@ import Synchronization
 
 /// What the desktop watchers learnt, from each source, merged into the engine's
 /// ``DesktopState``: the screen is locked when logind or a screen saver says so; do-not-disturb
-/// is on when the notification daemon's `Inhibited` or the user's own switch
+/// is on when the notification daemon's `Inhibited`, GNOME's `show-banners` = false, or the user's own switch
 /// (`audiosessionctl dnd on`, ``setUserDoNotDisturb(_:)``) says so. Each change that
 /// changes the merged state becomes one `desktopChanged` event.
 ///
@@ -20,11 +20,13 @@ public final class DesktopStateBoard: Sendable {
         var screenSaverActive = false
         var notificationsInhibited = false
         var userDoNotDisturb = false
+        /// GNOME's `show-banners` is false (its "Do Not Disturb").
+        var gnomeBannersHidden = false
 
         var state: DesktopState {
             DesktopState(
                 isSleeping: isSleeping, isLocked: logindLocked || screenSaverActive,
-                doNotDisturb: notificationsInhibited || userDoNotDisturb)
+                doNotDisturb: notificationsInhibited || userDoNotDisturb || gnomeBannersHidden)
         }
     }
 

@@ -15,13 +15,16 @@ public struct DesktopStateReply: Hashable, Sendable {
     /// Do-not-disturb is on, from any source.
     public var doNotDisturb: Bool
     /// Who has do-not-disturb on: ``userSource`` (`audiosessionctl dnd on`) and
-    /// ``notificationDaemonSource`` (the daemon's `Inhibited`); empty when it is off.
+    /// ``notificationDaemonSource`` (the daemon's `Inhibited`), ``gnomeSource`` (GNOME's
+    /// `show-banners` is false); empty when it is off.
     public var doNotDisturbSources: [String]
 
     /// The user's own switch, `SetDoNotDisturb`.
     public static let userSource = "user"
     /// The notification daemon's `Inhibited` property.
     public static let notificationDaemonSource = "notification-daemon"
+    /// GNOME's `org.gnome.desktop.notifications show-banners` = false, read through the desktop portal.
+    public static let gnomeSource = "gnome"
 
     /// The reply's arguments with their names, for the contract's table.
     static let fields = [
