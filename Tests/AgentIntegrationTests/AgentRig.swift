@@ -12,9 +12,10 @@ struct AgentRig: Sendable {
     let bus: PrivateDBus
     /// The agent's `--backend`: `pulse`, `pipewire` for the native backend on PipeWire, or `auto`.
     var backend: String
-    /// On another release's stack (a PipeWire in a root): whether the agent runs inside the root,
-    /// with that release's libraries, as its users run it (the default), or here, reaching the
-    /// stack through its sockets with this machine's libraries (the cross-version pairing).
+    /// On another release's stack (a PipeWire in a root): whether the agent, `audiosessionctl` and
+    /// the clients the rig plays (paplay) run inside the root, with that release's libraries, as
+    /// its users run them (the default), or here, reaching the stack through its sockets with this
+    /// machine's libraries (the cross-version pairing).
     var agentRunsInsideRoot = true
 
     /// Starts the server and the bus (no agent yet); the agent's backend is the setup's unless given.
@@ -98,11 +99,16 @@ struct AgentRig: Sendable {
         var command = [Self.agentExecutable, "--backend", backend] + policyArguments + ["--log-level", "debug"]
         // On another release's stack the agent runs inside its root, against that release's
         // libpipewire and libpulse, as a user of it runs the agent.
-        if agentRunsInsideRoot, let pipewire = server as? PrivatePipeWire {
-            let agentDirectory = URL(fileURLWithPath: Self.agentExecutable).resolvingSymlinksInPath().deletingLastPathComponent().path
-            command = pipewire.commandInside(command, alsoBinding: [bus.directory, agentDirectory])
-        }
+        let agentDirectory = URL(fileURLWithPath: Self.agentExecutable).resolvingSymlinksInPath().deletingLastPathComponent().path
+        command = insideRoot(command, alsoBinding: [agentDirectory])
         return try ChildProcess(command, environment: environment, outputDirectory: directory)
+    }
+
+    /// `command` as the rig runs it: inside the stack's root when there is one and
+    /// ``agentRunsInsideRoot`` says so (the bus's directory bound too), else as it is.
+    func insideRoot(_ command: [String], alsoBinding: [String] = []) -> [String] {
+        guard agentRunsInsideRoot, let pipewire = server as? PrivatePipeWire else { return command }
+        return pipewire.commandInside(command, alsoBinding: [bus.directory] + alsoBinding)
     }
 
     /// The agent's XDG_CONFIG_HOME: with `startAgent(policy: nil)` it reads
@@ -133,8 +139,8 @@ struct AgentRig: Sendable {
     /// Starts `audiosessionctl ARGUMENTS` without waiting (a `run` that holds a session).
     func spawnCtl(_ arguments: [String]) throws -> ChildProcess {
         try ChildProcess(
-            [Self.productsDirectory.appendingPathComponent("audiosessionctl").path] + arguments, environment: environment,
-            outputDirectory: directory)
+            insideRoot([Self.productsDirectory.appendingPathComponent("audiosessionctl").path] + arguments),
+            environment: environment, outputDirectory: directory)
     }
 
     /// `audiosessionctl status --json`: the sessions it lists.
@@ -161,7 +167,7 @@ struct AgentRig: Sendable {
 
     /// Starts paplay on the server directly (an app without a session).
     func play(_ name: String, _ file: String, role: String? = nil) throws -> ChildProcess {
-        let command = paplay(name, file, role: role)
+        let command = insideRoot(paplay(name, file, role: role))
         return try server.spawn(command[0], Array(command.dropFirst()))
     }
 

@@ -26,12 +26,12 @@ extension AgentIntegrationTests {
             let agent = try await rig.startAgent()
             defer { agent.kill() }
             // Which libpipewire the agent loaded: the root's 1.4 (1402) inside it, this machine's 0.3.65 (365) here.
-            // Read to the end: /proc files report no size, and a read by size stops after a page.
-            let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/\(agent.pid)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-            #expect(maps.contains(insideRoot ? "libpipewire-0.3.so.0.1402." : "libpipewire-0.3.so.0.365."), "the agent's libpipewire")
+            #expect(Self.libraries(of: agent.pid).contains(insideRoot ? "libpipewire-0.3.so.0.1402." : "libpipewire-0.3.so.0.365."), "the agent's libpipewire")
             let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
             defer { music.kill() }
             _ = try await rig.waitForStream("music")
+            // The clients too: paplay with the root's libpulse 17 (0.24.3) inside it, this machine's 16.1 (0.24.2) here.
+            #expect(Self.libraries(of: music.pid).contains(insideRoot ? "libpulse.so.0.24.3" : "libpulse.so.0.24.2"), "paplay's libpulse")
             try await waitUntil("the music is heard") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
 
             let phone = try rig.play("call", try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav"), role: "phone")
@@ -47,6 +47,12 @@ extension AgentIntegrationTests {
             let stream = try #require(try await rig.stream(named: "music"))
             #expect(!stream.isMuted && !stream.isCorked)
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// The shared libraries process `pid` has mapped, as /proc/PID/maps lists them.
+        static func libraries(of pid: Int32) -> String {
+            // Read to the end: /proc files report no size, and a read by size stops after a page.
+            String(decoding: FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
         }
     }
 }
