@@ -29,6 +29,7 @@ public final class AgentBusService: Service, Sendable {
     let catalog: StreamCatalog
     let status: AgentStatusBoard
     let routes: (any SessionRouteSource)?
+    let hardware: HardwareSteward?
     let processes: any ProcessTable
     let rateLimiter: CallRateLimiter
     let logger: Logger
@@ -36,7 +37,7 @@ public final class AgentBusService: Service, Sendable {
 
     private init(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
-        routes: (any SessionRouteSource)?, processes: any ProcessTable,
+        routes: (any SessionRouteSource)?, hardware: HardwareSteward?, processes: any ProcessTable,
         rateLimiter: CallRateLimiter, departures: NameOwnerChanges, logger: Logger
     ) {
         self.connection = connection
@@ -44,6 +45,7 @@ public final class AgentBusService: Service, Sendable {
         self.catalog = catalog
         self.status = status
         self.routes = routes
+        self.hardware = hardware
         self.processes = processes
         self.rateLimiter = rateLimiter
         self.departures = departures
@@ -58,13 +60,15 @@ public final class AgentBusService: Service, Sendable {
     ///   - catalog: the stream catalog among the coordinator's sinks (for `ListStreams` and routes).
     ///   - routes: where `GetCurrentRoute` learns the devices of a session the engine does not know
     ///     (the engine's route answers for every other); without one such a session gets an empty route.
+    ///   - hardware: the sessions' hardware preferences and values (`SetPreferredHardware`,
+    ///     `GetHardwareValues`); without one those calls fail with `Failed`.
     ///   - callRates: how fast each app may call, timed by the coordinator's clock (the monotonic
     ///     clock when it has none).
     ///   - processes: where callers' processes are looked up (binary, Flatpak app id); `/proc`
     ///     unless a test describes its own.
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
-        routes: (any SessionRouteSource)? = nil, callRates: CallRateLimits = .standard,
+        routes: (any SessionRouteSource)? = nil, hardware: HardwareSteward? = nil, callRates: CallRateLimits = .standard,
         processes: any ProcessTable = LinuxProcessTable(),
         logger: Logger = Logger(label: "org.audiosession.agent")
     ) async throws(AgentBusServiceError) -> AgentBusService {
@@ -79,7 +83,7 @@ public final class AgentBusService: Service, Sendable {
         }
         let service = AgentBusService(
             connection: connection, coordinator: coordinator, catalog: catalog, status: status, routes: routes,
-            processes: processes,
+            hardware: hardware, processes: processes,
             rateLimiter: CallRateLimiter(limits: callRates, clock: coordinator.clock ?? MonotonicAgentClock()),
             departures: departures, logger: logger)
         do {
