@@ -17,7 +17,10 @@ import Synchronization
 /// fixed by the server's configuration: preferences are kept and reported, never applied.
 ///
 /// A ``DecisionSink`` (it follows every session's activity from the coordinator's decisions) and
-/// a `Service`: the clock is written from ``run()``, one change at a time, never on the loop thread.
+/// a `Service`: the clock is written from ``run()`` only, one change at a time, never on the loop
+/// thread. Each change of what should hold has a generation; a bus call whose answer depends on the
+/// clock (an activation, a preference, the values) waits with ``settled()`` until ``run()`` has
+/// applied the generation of its moment, so its reply follows the server.
 ///
 /// ```swift
 /// let steward = HardwareSteward(clock: clock, isPipeWire: { true }, logger: logger)
@@ -32,8 +35,13 @@ public final class HardwareSteward: DecisionSink, Service, Sendable {
         var wanted: HardwarePreference?
         /// Whether `wanted` changed since the clock was last told.
         var isOwed = false
-        /// Whether the clock took the last `wanted`.
+        /// Whether the clock took the last `wanted` it was given.
         var isApplied = false
+        /// Counts the changes of `wanted`; ``run()`` records the one it applied last.
+        var generation: UInt64 = 0
+        var appliedGeneration: UInt64 = 0
+        /// Bus calls waiting for a generation to be applied.
+        var waiters: [(generation: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     let clock: PipeWireSettingsClock
@@ -67,9 +75,19 @@ public final class HardwareSteward: DecisionSink, Service, Sendable {
     public func run() async throws {
         await clock.repairLeftovers()
         for await _ in wakeups.cancelOnGracefulShutdown() {
-            await applyWanted()
+            let (target, wanted) = state.withLock { ($0.generation, $0.wanted) }
+            let applied = await clock.apply(isPipeWire() ? wanted : nil)
+            let ready = state.withLock { state in
+                state.isApplied = applied
+                state.appliedGeneration = max(state.appliedGeneration, target)
+                return Self.takeWaiters(upTo: state.appliedGeneration, from: &state)
+            }
+            for continuation in ready { continuation.resume() }
         }
         await clock.stop()
+        // Nothing will be applied any more: no call waits for it.
+        let left = state.withLock { state in Self.takeWaiters(upTo: .max, from: &state) }
+        for continuation in left { continuation.resume() }
     }
 
     // MARK: Decisions
@@ -89,26 +107,37 @@ public final class HardwareSteward: DecisionSink, Service, Sendable {
     // MARK: Bus calls
 
     /// Records `preference` for `session` (replacing its earlier one); call inside the
-    /// coordinator's ``PolicyCoordinator/read(_:)`` with its view, then ``applyWanted()``.
+    /// coordinator's ``PolicyCoordinator/read(_:)`` with its view, then ``sendQueued()`` and ``settled()``.
     func setPreference(_ preference: HardwarePreference, for session: SessionID, in view: PolicyView) {
         state.withLock { state in
             state.preferences[session] = preference.isEmpty ? nil : preference
             Self.update(&state, in: view)
-            state.isOwed = false
         }
     }
 
-    /// Tells the clock what is wanted now (also what a later call changed): the bus call that
-    /// changed a preference answers once the server has it.
-    func applyWanted() async {
-        let pipeWire = isPipeWire()
-        let applied = await clock.apply(pipeWire ? state.withLock { $0.wanted } : nil)
-        state.withLock { $0.isApplied = applied }
+    /// Returns once ``run()`` has applied what should hold at the time of the call (at once when
+    /// that is applied already).
+    func settled() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isDone = state.withLock { state in
+                guard state.appliedGeneration < state.generation else { return true }
+                state.waiters.append((state.generation, continuation))
+                return false
+            }
+            if isDone { continuation.resume() }
+        }
+    }
+
+    private static func takeWaiters(upTo generation: UInt64, from state: inout State) -> [CheckedContinuation<Void, Never>] {
+        let ready = state.waiters.filter { $0.generation <= generation }.map(\.continuation)
+        state.waiters.removeAll { $0.generation <= generation }
+        return ready
     }
 
     /// `GetHardwareValues`: the devices of `route` as the server reports them, the I/O buffer the
     /// server uses, and the session's preferences.
     func values(of session: SessionID, route: RouteDescription) async -> HardwareValuesReply {
+        await settled()
         let (preference, applied, isWanted) = state.withLock { state in
             let preference = state.preferences[session]
             return (preference, state.isApplied, preference != nil && state.wanted == preference)
@@ -157,6 +186,7 @@ public final class HardwareSteward: DecisionSink, Service, Sendable {
         let wanted = holder.flatMap { state.preferences[$0.id] }
         if wanted != state.wanted {
             state.wanted = wanted
+            state.generation += 1
             state.isOwed = true
         }
     }

@@ -50,7 +50,8 @@ extension AgentBusService {
             }
         }
         try outcome.get()
-        await hardware?.applyWanted()
+        hardware?.sendQueued()
+        await hardware?.settled()
         return []
     }
 
