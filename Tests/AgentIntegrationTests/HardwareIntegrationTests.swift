@@ -73,6 +73,35 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
+        @Test("a session interrupted while its preferences hold has the clock written back; the interrupter's own preference then holds")
+        func interruptionWritesTheClockBack() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse)
+            defer { rig.stop() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let app = try BusConnection(address: rig.bus.address)
+            defer { app.close() }
+            let before = try await Self.settings(rig)
+            let game = try await Self.session(on: app, category: "playback")
+            try await Self.prefer(app, game, rate: 44_100, seconds: 0.01)
+            _ = try await Self.call(app, "Activate", [.string(game)])
+            #expect(try await Self.settings(rig)[Self.forceRate] == "44100")
+
+            let player = try await Self.session(on: app, category: "playback")
+            _ = try await Self.call(app, "Activate", [.string(player)])
+            let (activity, _, _, _, _) = try await Self.call(app, "GetState", [.string(game)])
+                .decode(String.self, String.self, String.self, [String].self, Bool.self)
+            #expect(activity == "interrupted")
+            try await Self.waitForSettings(rig, before)
+
+            try await Self.prefer(app, player, rate: 32_000, seconds: 0)
+            let settings = try await Self.settings(rig)
+            #expect(settings[Self.forceRate] == "32000" && settings[Self.forceQuantum] == before[Self.forceQuantum], "\(settings)")
+            _ = try await Self.call(app, "Deactivate", [.string(player), .boolean(false)])
+            try await Self.waitForSettings(rig, before)
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
         @Test("an app SIGKILLed while its preferences hold leaves PipeWire's clock as it was")
         func killedAppLeavesTheClock() async throws {
             let rig = try await AgentRig.start(.pipewirePulse)
