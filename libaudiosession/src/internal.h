@@ -38,6 +38,8 @@ struct audiosession {
     struct configuration configuration; /* category NULL: never configured */
     int is_active;
     char *preferred_input;               /* NULL: none sent */
+    unsigned preferred_sample_rate;      /* 0: none */
+    double preferred_io_buffer_duration; /* seconds; 0: none */
     int secondary_audio_silenced;
     const char *media_services_lost;     /* the cause of a loss not yet reset; NULL when none */
     int refused_after_restart;           /* re-activation refused: an interruption to deliver */
@@ -81,6 +83,9 @@ void forget_registration(audiosession *session);
 audiosession_route *read_route(DBusMessageIter *iter);
 /* Reads an a(sssu) value at `iter` as a route with only inputs. NULL on another shape. */
 audiosession_route *read_inputs(DBusMessageIter *iter);
+
+/* hardware.c: sends the kept hardware preferences (after a registration); OK when there are none. */
+int send_hardware_preferences(audiosession *session);
 
 /* events.c */
 int watch_agent(audiosession *session);

@@ -99,6 +99,8 @@ static int restore_state(audiosession *session)
                                                 configuration->option_count);
     if (result == AUDIOSESSION_OK && session->preferred_input)
         result = audiosession_set_preferred_input(session, session->preferred_input);
+    if (result == AUDIOSESSION_OK)
+        result = send_hardware_preferences(session);
     if (result == AUDIOSESSION_OK && session->is_active) {
         result = audiosession_activate(session);
         if (result == AUDIOSESSION_ERROR_INSUFFICIENT_PRIORITY) {

@@ -42,6 +42,27 @@ static void check_without_connection(void)
            "a category that is not UTF-8 is refused", session);
     expect(contains(audiosession_last_error(session), "the category is not valid UTF-8"), "the message says which text",
            session);
+    expect(audiosession_set_preferred_hardware(session, 7, 0) == AUDIOSESSION_ERROR_INVALID_ARGUMENT,
+           "a sample rate out of range is refused", session);
+    expect(contains(audiosession_last_error(session), "sample rate 7 is out of range; give 8000 to 384000"),
+           "the message gives the range", session);
+    expect(audiosession_set_preferred_hardware(session, 0, 0.0 / 0.0) == AUDIOSESSION_ERROR_INVALID_ARGUMENT,
+           "a duration that is not a number is refused", session);
+    expect(contains(audiosession_last_error(session), "give 0.0005 to 2 seconds"), "the message gives the range", session);
+    expect(audiosession_set_preferred_hardware(session, 44100, 0.01) == AUDIOSESSION_ERROR_NOT_CONNECTED,
+           "valid preferences before connect are refused as not connected", session);
+    expect(audiosession_get_hardware_values(session, NULL) == AUDIOSESSION_ERROR_INVALID_ARGUMENT,
+           "hardware values into NULL are refused", session);
+    audiosession_hardware_values unsized = { 0 };
+    expect(audiosession_get_hardware_values(session, &unsized) == AUDIOSESSION_ERROR_INVALID_ARGUMENT,
+           "hardware values without their size are refused", session);
+    expect(contains(audiosession_last_error(session), "sizeof(audiosession_hardware_values)"), "the message says what to set",
+           session);
+    int begun = -1;
+    expect(audiosession_get_secondary_audio_hint(session, NULL) == AUDIOSESSION_ERROR_INVALID_ARGUMENT,
+           "the hint into NULL is refused", session);
+    expect(audiosession_get_secondary_audio_hint(session, &begun) == AUDIOSESSION_ERROR_NOT_CONNECTED && begun == -1,
+           "the hint before connect is refused as not connected", session);
     audiosession_free(session);
     audiosession_free(NULL);
 }
@@ -84,6 +105,12 @@ static void check_no_agent(void)
     expect(audiosession_set_configuration(session, AUDIOSESSION_CATEGORY_PLAYBACK, AUDIOSESSION_MODE_DEFAULT, options,
                                           1) == AUDIOSESSION_ERROR_AGENT_NOT_RUNNING,
            "configure without the agent fails with AUDIOSESSION_ERROR_AGENT_NOT_RUNNING (and is kept)", session);
+    expect(audiosession_set_preferred_hardware(session, 44100, 0.01) == AUDIOSESSION_ERROR_AGENT_NOT_RUNNING,
+           "hardware preferences without the agent fail with AUDIOSESSION_ERROR_AGENT_NOT_RUNNING (and are kept)", session);
+    audiosession_hardware_values values = { .size = sizeof values };
+    expect(audiosession_get_hardware_values(session, &values) == AUDIOSESSION_ERROR_AGENT_NOT_RUNNING
+               && values.output_sample_rate == 0 && values.io_buffer_duration == -1,
+           "hardware values without the agent fail and read as unknown", session);
     expect(audiosession_dispatch(session) == AUDIOSESSION_OK, "dispatch with nothing waiting succeeds", session);
     expect(strcmp(audiosession_stream_token(session), "") == 0, "no token without a registration", session);
     audiosession_free(session);

@@ -27,6 +27,16 @@ extension PolicyEngine {
         state.soundingParticipants.contains { $0 != .session(session) }
     }
 
+    /// Whether the session's secondary-audio hint stands at `begin` (the last hint it was sent),
+    /// `false` when it was never sent or ended; `nil` for an unknown session.
+    ///
+    /// ```swift
+    /// if engine.secondaryAudioHintBegun(for: game) == true { print("silence the soundtrack") }
+    /// ```
+    public func secondaryAudioHintBegun(for session: SessionID) -> Bool? {
+        state.sessions[session]?.hintBegun
+    }
+
     /// Why a stream is in its current state, or `nil` for an unknown stream.
     ///
     /// ```swift

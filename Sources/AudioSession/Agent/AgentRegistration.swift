@@ -14,4 +14,6 @@ struct AgentRegistration: Hashable, Sendable {
     var sentOutputOverride: AudioSession.PortOverride = .none
     /// The preferred input the agent has (`SetPreferredInput`); `nil` for none.
     var sentPreferredInputUID: String?
+    /// The hardware preferences the agent has (`SetPreferredHardware`); a new registration starts without.
+    var sentHardware = HardwarePreferenceWire()
 }

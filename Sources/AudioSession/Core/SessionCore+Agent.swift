@@ -34,7 +34,9 @@ extension SessionCore {
             try await agent.configure(session, configuration)
             state.withLock { $0.registration?.sentConfiguration = configuration }
             try await pushRoutingIfNeeded()
+            try await pushHardwareIfNeeded()
             if isActive { try await activateAgain(session) }
+            await refreshHardwareValues()
             return true
         } catch {
             switch error {
@@ -58,7 +60,6 @@ extension SessionCore {
         } catch {
             guard case .refused(let error) = error else { throw error }
             state.withLock { $0.isActive = false }
-            clock.restore()
             logger.warning("could not become active again: \(error.message)", metadata: ["session.id": "\(session)"])
             interruptions.publish(.began(reason: .default))
         }
@@ -108,16 +109,16 @@ extension SessionCore {
             logger.warning("audiosessiond is not running: the session is active locally; no other app is told")
         }
         state.withLock { $0.isActive = true }
-        await updateHardware()
+        await refreshHardwareValues()
     }
 
     /// `setActive(false)`. Call with the gate held.
     func deactivate(notifyOthers: Bool) async {
         state.withLock { $0.isActive = false }
-        clock.restore()
         guard let registration = state.withLock({ $0.registration }) else { return }
         do throws(AgentCallFailure) {
             try await agent.deactivate(registration.sessionID, notifyOthers: notifyOthers)
+            await refreshHardwareValues()
         } catch {
             switch error {
             case .agentGone(let why): logger.debug("deactivated locally: \(why)")
@@ -156,11 +157,12 @@ extension SessionCore {
         switch decoded {
         case .interruptionBegan(_, let reason):
             state.withLock { $0.isActive = false }
-            clock.restore()
+            await refreshHardwareValues()
             interruptions.publish(.began(reason: InterruptionReason(kebabName: reason) ?? .default))
         case .interruptionEnded(_, let shouldResume):
             interruptions.publish(.ended(options: shouldResume ? .shouldResume : []))
         case .routeChanged(_, let reason, let previous):
+            await refreshHardwareValues()
             routeChanges.publish(RouteChange(reason: RouteChangeReason(kebabName: reason) ?? .unknown, previousRoute: previous))
         case .secondaryAudioHint(_, let hint):
             guard let hint = SilenceSecondaryAudioHint(rawValue: hint) else { return }
@@ -191,6 +193,7 @@ extension SessionCore {
             let wasRegistered = state.withLock { state -> Bool in
                 guard state.registration?.agentOwner == oldOwner else { return false }
                 state.registration = nil
+                state.hardwareValues = nil
                 return true
             }
             if wasRegistered {

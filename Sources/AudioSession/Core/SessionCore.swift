@@ -13,8 +13,6 @@ final class SessionCore: Sendable {
     enum Command: Sendable {
         /// Send the configuration to the agent (after a synchronous `setCategory`).
         case pushConfiguration
-        /// Apply or restore the hardware preferences (after a synchronous preference change).
-        case updateHardware
         /// Send the output override and preferred input to the agent (after a synchronous change).
         case pushRouting
     }
@@ -28,7 +26,6 @@ final class SessionCore: Sendable {
     let started = Latch()
     let agent: AgentLink
     let server: ServerLink
-    let clock: PipeWireClock
 
     let interruptions = EventBroadcast<Interruption>()
     let routeChanges = EventBroadcast<RouteChange>()
@@ -48,7 +45,6 @@ final class SessionCore: Sendable {
         agent = AgentLink(address: options.busAddress, timeout: options.agentCallTimeout, logger: logger)
         server = ServerLink(
             server: options.soundServer, applicationName: applicationID ?? "AudioSession", logger: logger)
-        clock = PipeWireClock(remote: options.pipeWireRemote, logger: logger)
         (commands, commandSink) = AsyncStream.makeStream(of: Command.self, bufferingPolicy: .unbounded)
     }
 
@@ -94,9 +90,9 @@ final class SessionCore: Sendable {
                     case .pushConfiguration:
                         await self.gate.run {
                             await self.pushConfiguration()
-                            await self.updateHardware()
+                            // Mixable or not decides whether the agent forces the preferences.
+                            await self.refreshHardwareValues()
                         }
-                    case .updateHardware: await self.gate.run { await self.updateHardware() }
                     case .pushRouting: await self.gate.run { await self.pushRouting() }
                     }
                 }
@@ -118,7 +114,6 @@ final class SessionCore: Sendable {
         }
         guard !wasClosed else { return }
         commandSink.finish()
-        clock.close()
         agent.close()
         server.close()
         interruptions.finish()

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioSessionModel
 
 /// Everything the session's synchronous getters read, behind the core's lock.
@@ -23,6 +24,9 @@ struct SessionState: Sendable {
     /// Hardware preferences the app asked for.
     var preferredSampleRate: Double?
     var preferredIOBufferDuration: Duration?
+    /// What the agent last reported of the server (`GetHardwareValues`); `nil` before it answered
+    /// and while no agent runs.
+    var hardwareValues: HardwareValuesReply?
     /// The input the app prefers (a source name), or `nil` for the server's default.
     var preferredInputUID: String?
     /// The output override (`.speaker` routes the session's streams to a built-in speaker).

@@ -17,10 +17,9 @@ extension AudioSession {
         /// default (`PULSE_SERVER`, then client.conf, then the user's socket). PipeWire is reached
         /// through pipewire-pulse.
         public var soundServer: String?
-        /// The PipeWire socket (an absolute path, or a name in the runtime directory) the session
-        /// forces the graph clock through when its hardware preferences apply; `nil` means
-        /// libpipewire's default (`PIPEWIRE_REMOTE`, else `pipewire-0` in `PIPEWIRE_RUNTIME_DIR` or
-        /// `XDG_RUNTIME_DIR`). Used only when the sound server is PipeWire.
+        /// Not used since the second edition, kept so existing code compiles: the agent, not the
+        /// app's process, forces PipeWire's graph clock for the session's hardware preferences
+        /// (``AudioSession/setPreferredSampleRate(_:)``), on the PipeWire it serves.
         public var pipeWireRemote: String?
         /// How long a call to the agent may take before the session treats the agent as gone.
         public var agentCallTimeout: Duration

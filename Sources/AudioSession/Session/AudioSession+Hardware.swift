@@ -1,3 +1,4 @@
+import AudioSessionContract
 import SoundServer
 import Synchronization
 
@@ -26,28 +27,37 @@ extension AudioSession {
 
     // MARK: Preferences
 
-    /// Prefers a sample rate, or none with `nil`.
+    /// Prefers a sample rate, or none with `nil`, and returns once the agent has it.
     ///
     /// As on iOS the preference reaches the device only while the session is active and not
-    /// mixable: on PipeWire the session then sets `clock.force-rate` in the `settings` metadata,
-    /// and writes back the value it found when it deactivates, is interrupted or closes. A
-    /// mixable session's preference, and any preference on PulseAudio (whose device rate is
-    /// fixed by its configuration), applies to the session's own streams only: open them at
-    /// ``preferredSampleRate`` and the server converts (the library's player does).
+    /// mixable. The agent applies it, not the app's process: on PipeWire (natively or through
+    /// pipewire-pulse) it sets `clock.force-rate` in the `settings` metadata while the preference
+    /// holds, journals it, and writes back the value it found when the session deactivates, is
+    /// interrupted, closes, or the app dies; so a crash leaves the desktop's clock as it was. On
+    /// PulseAudio the device rate is fixed by the server's configuration: the preference is kept
+    /// (no error) and applies to the session's own streams only: open them at
+    /// ``preferredSampleRate`` and the server converts (the library's player does). ``sampleRate``
+    /// says what the device really runs at.
     ///
-    /// - Throws: ``AudioSessionError/Code/notSupported`` outside ``sampleRateRange``.
+    /// Without the agent the preference is kept and sent when the agent appears.
+    ///
+    /// - Note: Since the second edition this method is `async` (it was synchronous and told the
+    ///   agent nothing): add `await` to existing calls.
+    /// - Throws: ``AudioSessionError/Code/notSupported`` outside ``sampleRateRange``; the agent's
+    ///   refusal otherwise.
     ///
     /// ```swift
-    /// try session.setPreferredSampleRate(44_100)
+    /// try await session.setPreferredSampleRate(44_100)
     /// try await session.setActive(true)    // on PipeWire the graph now runs at 44.1 kHz
+    /// print(session.sampleRate)            // 44100.0
     /// ```
-    public func setPreferredSampleRate(_ rate: Double?) throws {
+    public func setPreferredSampleRate(_ rate: Double?) async throws {
         if let rate, !Self.sampleRateRange.contains(rate) {
             throw AudioSessionError(
                 .notSupported, "sample rate \(rate) is out of range; give \(Int(Self.sampleRateRange.lowerBound)) to \(Int(Self.sampleRateRange.upperBound)) frames per second")
         }
         core.state.withLock { $0.preferredSampleRate = rate }
-        core.send(.updateHardware)
+        try await core.sendHardwarePreferences()
     }
 
     /// The preferred sample rate, or `nil` when the app prefers none.
@@ -57,27 +67,30 @@ extension AudioSession {
     /// ```
     public var preferredSampleRate: Double? { core.state.withLock { $0.preferredSampleRate } }
 
-    /// Prefers an I/O buffer duration (the period audio is handed over in), or none with `nil`.
+    /// Prefers an I/O buffer duration (the period audio is handed over in), or none with `nil`,
+    /// and returns once the agent has it.
     ///
     /// Applied like ``setPreferredSampleRate(_:)``: while the session is active and not mixable,
-    /// on PipeWire as `clock.force-quantum` (the duration in frames at the graph's rate; PipeWire
-    /// keeps it within its `clock.min-quantum`...`clock.max-quantum`), restored afterwards.
-    /// Otherwise, and on PulseAudio, it is the buffer of the session's own streams: the
-    /// library's player asks libpulse for buffer attributes of ``ioBufferDuration``, and apps
-    /// with their own streams do the same (`pa_buffer_attr.tlength` and `fragsize`).
+    /// on PipeWire as `clock.force-quantum` (the duration in frames at the preferred rate, else
+    /// the graph's, kept within `clock.min-quantum`...`clock.max-quantum`), by the agent, and
+    /// written back afterwards. On PulseAudio it is the buffer of the session's own streams: the
+    /// library's player asks libpulse for buffer attributes of ``preferredIOBufferDuration``, and
+    /// apps with their own streams do the same (`pa_buffer_attr.tlength` and `fragsize`).
     ///
-    /// - Throws: ``AudioSessionError/Code/notSupported`` outside ``ioBufferDurationRange``.
+    /// - Note: Since the second edition this method is `async`: add `await` to existing calls.
+    /// - Throws: ``AudioSessionError/Code/notSupported`` outside ``ioBufferDurationRange``; the
+    ///   agent's refusal otherwise.
     ///
     /// ```swift
-    /// try session.setPreferredIOBufferDuration(.milliseconds(5))   // a game's low-latency effects
+    /// try await session.setPreferredIOBufferDuration(.milliseconds(5))   // a game's low-latency effects
     /// ```
-    public func setPreferredIOBufferDuration(_ duration: Duration?) throws {
+    public func setPreferredIOBufferDuration(_ duration: Duration?) async throws {
         if let duration, !Self.ioBufferDurationRange.contains(duration) {
             throw AudioSessionError(
                 .notSupported, "I/O buffer duration \(duration) is out of range; give \(Self.ioBufferDurationRange.lowerBound) to \(Self.ioBufferDurationRange.upperBound)")
         }
         core.state.withLock { $0.preferredIOBufferDuration = duration }
-        core.send(.updateHardware)
+        try await core.sendHardwarePreferences()
     }
 
     /// The preferred I/O buffer duration, or `nil` when the app prefers none.
@@ -89,46 +102,57 @@ extension AudioSession {
 
     // MARK: What holds now
 
-    /// The sample rate in frames per second: the rate the session forces on PipeWire while it
-    /// holds, else the rate of the output device ``currentRoute`` uses, as the server reports it
-    /// (0 when unknown).
+    /// The sample rate in frames per second the output device of ``currentRoute`` runs at, as
+    /// the agent reports it (`GetHardwareValues`: on PipeWire the graph's rate, forced or not; on
+    /// PulseAudio the device's). Without the agent, the rate the server gives for that device.
+    /// 0 before the session is ready (``waitUntilReady()``) and without a server.
+    ///
+    /// The agent's values are read again after each activation, deactivation, interruption,
+    /// route change and preference change.
     ///
     /// ```swift
+    /// await session.waitUntilReady()
     /// let frames = Int(session.sampleRate * 0.02)   // 20 ms of audio
     /// ```
     public var sampleRate: Double {
-        if let forced = core.clock.forced.rate { return Double(forced) }
+        if let rate = agentValues?.outputSampleRate { return Double(rate) }
         return Double(outputDevice?.sampleRate ?? 0)
     }
 
-    /// The I/O buffer duration the session's audio uses: the quantum the session forces on
-    /// PipeWire while it holds, else the preference, else ``defaultIOBufferDuration``.
+    /// The I/O buffer duration the server uses, as the agent reports it: on PipeWire one
+    /// quantum at the graph's rate (the forced quantum while the session's preference holds),
+    /// on PulseAudio the output device's configured latency. Without the agent (or before the
+    /// session is ready), the preference, else ``defaultIOBufferDuration``.
     ///
     /// ```swift
     /// let frames = Int(session.sampleRate * Double(session.ioBufferDuration / .microseconds(1)) / 1_000_000)
     /// ```
     public var ioBufferDuration: Duration {
-        let forced = core.clock.forced
-        if let quantum = forced.quantum {
-            let rate = forced.rate ?? core.clock.clockRate ?? UInt32(max(1, sampleRate))
-            return .microseconds(Int64(quantum) * 1_000_000 / Int64(max(1, rate)))
-        }
+        if let seconds = agentValues?.ioBufferDuration { return Self.duration(seconds) }
         return preferredIOBufferDuration ?? Self.defaultIOBufferDuration
     }
 
-    /// The latency of the output device ``currentRoute`` uses, as the server reports it (zero when unknown).
+    /// The latency of the output device ``currentRoute`` uses, as the agent reports it from the
+    /// server (without the agent, as the server reports it to the session); zero when unknown
+    /// (before ready, on native PipeWire, which reports none).
     ///
     /// ```swift
     /// let presentationDelay = session.outputLatency + session.ioBufferDuration
     /// ```
-    public var outputLatency: Duration { outputDevice?.latency ?? .zero }
+    public var outputLatency: Duration {
+        if let seconds = agentValues?.outputLatency { return Self.duration(seconds) }
+        return outputDevice?.latency ?? .zero
+    }
 
-    /// The latency of the input device ``currentRoute`` uses (or would use), as the server reports it.
+    /// The latency of the input device ``currentRoute`` uses (or would use), as ``outputLatency``.
     ///
     /// ```swift
     /// print(session.inputLatency)
     /// ```
-    public var inputLatency: Duration { inputDevice?.latency ?? .zero }
+    public var inputLatency: Duration {
+        if let seconds = agentValues?.inputLatency { return Self.duration(seconds) }
+        return inputDevice?.latency ?? .zero
+    }
 
     /// The channel count of the output ``currentRoute`` uses (0 without a server).
     ///
@@ -168,6 +192,11 @@ extension AudioSession {
         guard let uid = core.state.withLock({ $0.preferredInputUID }) else { return nil }
         return core.server.graph?.source(forPortUID: uid)?.name
     }
+
+    /// What the agent last reported of the server, if anything.
+    private var agentValues: HardwareValuesReply? { core.state.withLock { $0.hardwareValues } }
+
+    private static func duration(_ seconds: Double) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded())) }
 
     /// The sink ``currentRoute`` names first.
     private var outputDevice: SoundDevice? {

@@ -78,15 +78,19 @@ public final class AgentDaemon: Sendable {
         let pauser = MprisPauser(connection: bus, logger: logger)
 
         let server: ServedServer
+        let hardware: HardwareSteward
         do {
             let journal = try configuration.journalDirectory ?? JournalDirectory.runtime()
+            hardware = hardwareSteward(configuration, journal: journal, status: status)
             server = try await serve(
-                configuration, policy: loaded.policy, journal: journal, pauser: pauser, sinks: [catalog, notifier],
+                configuration, policy: loaded.policy, journal: journal, pauser: pauser, sinks: [catalog, notifier, hardware],
                 notifier: notifier, status: status)
         } catch {
             bus.close()
             throw AgentDaemonError(.soundServer, "\(error)")
         }
+        let routes = server.routes
+        hardware.follow { routes.current()?.graph }
 
         // The user's do-not-disturb switch is kept beside the journal: an agent that restarts keeps it.
         let board = DesktopStateBoard(
@@ -96,7 +100,7 @@ public final class AgentDaemon: Sendable {
         do {
             busService = try await AgentBusService.start(
                 connection: bus, coordinator: server.coordinator, catalog: catalog, status: status,
-                routes: server.routes, desktop: board, logger: logger)
+                routes: server.routes, hardware: hardware, desktop: board, logger: logger)
         } catch {
             await server.shutdown()
             bus.close()
@@ -104,7 +108,8 @@ public final class AgentDaemon: Sendable {
         }
         let reloader = PolicyReloadService(
             source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
-        var services: [any Service] = [pauser, server.service, busService, reloader]
+        // The hardware steward before the agent, so that it stops after it and writes the clock back last.
+        var services: [any Service] = [pauser, hardware, server.service, busService, reloader]
         if let systemBusAddress = configuration.systemBusAddress {
             services.append(ScreenSaverWatcher(sessionBus: bus, board: board, logger: logger))
             services.append(NotificationsWatcher(sessionBus: bus, board: board, logger: logger))
@@ -189,6 +194,19 @@ public final class AgentDaemon: Sendable {
         return ServedServer(
             coordinator: service.coordinator, routes: GraphRouteSource { agents.now.map { ($0.graph, $0.serverInstance) } },
             service: service, shutdown: { await service.agent?.shutdown() })
+    }
+
+    /// The steward of the sessions' hardware preferences: the PipeWire clock of the configured
+    /// remote (native backend) or of the default one (pipewire-pulse), forced only while the server
+    /// is PipeWire.
+    private static func hardwareSteward(
+        _ configuration: AgentDaemonConfiguration, journal: JournalDirectory, status: AgentStatusBoard
+    ) -> HardwareSteward {
+        let isNative = configuration.backend == .pipewire
+        let clock = PipeWireSettingsClock(
+            remote: isNative ? configuration.soundServer : nil, journalDirectory: journal, logger: configuration.logger)
+        return HardwareSteward(
+            clock: clock, isPipeWire: { isNative || status.current.server.contains("PipeWire") }, logger: configuration.logger)
     }
 
     private static func connectBus(_ address: String?) throws(AgentDaemonError) -> BusConnection {

@@ -21,7 +21,7 @@ extension RestoreRepair {
             case .volume(_, let base, _): volume = base
             case .mute(_, let wasMuted): muted = wasMuted
             case .device(_, let original): device = original
-            case .module, .cardProfile, .process: break
+            case .module, .cardProfile, .process, .clockSetting: break
             }
         }
         guard let name, volume != nil || muted != nil || device != nil else { return nil }

@@ -32,6 +32,10 @@ public enum JournalEntry: Hashable, Sendable {
     /// agent: `startTime` (clock ticks after boot, `/proc/PID/stat`) tells it from a later process
     /// that got the same PID, and `command` is what it runs, for the log.
     case spawnedProcess(pid: Int32, startTime: UInt64, command: String)
+    /// A key of PipeWire's `settings` metadata (`clock.force-rate`, `clock.force-quantum`) is being
+    /// set to `written` for a session's hardware preference; `previous` is what it was (`nil`:
+    /// absent). A second write keeps the first `previous`.
+    case clockSetting(key: String, previous: String?, written: String)
 
     /// What undoing this entry restores.
     public var key: RestoreKey {
@@ -43,6 +47,7 @@ public enum JournalEntry: Hashable, Sendable {
         case .restoreEntry(let stream, _): .restoreEntry(stream)
         case .cardProfile(let card, _): .cardProfile(card: card)
         case .spawnedProcess(let pid, let startTime, _): .process(pid: pid, startTime: startTime)
+        case .clockSetting(let key, _, _): .clockSetting(key: key)
         }
     }
 }

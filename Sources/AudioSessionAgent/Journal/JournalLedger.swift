@@ -52,6 +52,10 @@ struct JournalLedger: Hashable, Sendable {
         case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?), (.cardProfile, .cardProfile?),
             (.spawnedProcess, .process?):
             return nil
+        case (.clockSetting(let key, _, let written), .clockSetting(_, let previous, _)?):
+            updated = .clockSetting(key: key, previous: previous, written: written)
+        case (.clockSetting(let key, let previous, let written), _):
+            updated = .clockSetting(key: key, previous: previous, written: written)
         case (.silence(let stream, let wasMuted), _):
             updated = .mute(stream, wasMuted: wasMuted)
         case (.move(let stream, let device), _):
@@ -86,6 +90,8 @@ struct JournalLedger: Hashable, Sendable {
             case .cardProfile(let card, let profile): .entry(.cardProfile(card: card, originalProfile: profile))
             case .process(let pid, let startTime, let command):
                 .entry(.spawnedProcess(pid: pid, startTime: startTime, command: command))
+            case .clockSetting(let key, let previous, let written):
+                .entry(.clockSetting(key: key, previous: previous, written: written))
             }
         }
     }

@@ -11,6 +11,7 @@
 ///     case .restoreEntry(let stream, let name): print("repair \(name) with the restores of \(stream)")
 ///     case .cardProfile(let card, let profile): print("set-card-profile \(card) \(profile)")
 ///     case .process(let pid, _, let command): print("end \(pid) (\(command))")
+///     case .clockSetting(let key, let previous, _): print("pw-metadata -n settings 0 \(key) \(previous ?? "(none)")")
 ///     }
 /// }
 /// ```
@@ -31,6 +32,9 @@ public enum PendingRestore: Hashable, Sendable {
     case cardProfile(card: String, originalProfile: String)
     /// End the helper process with this PID if it is still the one started at `startTime`.
     case process(pid: Int32, startTime: UInt64, command: String)
+    /// Write `previous` back to the `settings` metadata's `key` (remove it when `nil`) if it still
+    /// holds `written`, the agent's value.
+    case clockSetting(key: String, previous: String?, written: String)
 
     /// What this restore puts back.
     public var key: RestoreKey {
@@ -42,6 +46,7 @@ public enum PendingRestore: Hashable, Sendable {
         case .restoreEntry(let stream, _): .restoreEntry(stream)
         case .cardProfile(let card, _): .cardProfile(card: card)
         case .process(let pid, let startTime, _): .process(pid: pid, startTime: startTime)
+        case .clockSetting(let key, _, _): .clockSetting(key: key)
         }
     }
 }

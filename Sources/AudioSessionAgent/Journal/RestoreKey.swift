@@ -18,12 +18,14 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     case cardProfile(card: String)
     /// A helper process the agent started, by PID and start time.
     case process(pid: Int32, startTime: UInt64)
+    /// A key of PipeWire's `settings` metadata (the graph clock).
+    case clockSetting(key: String)
 
     /// The stream this key belongs to, if it belongs to a stream.
     public var stream: StreamSerial? {
         switch self {
         case .volume(let stream), .mute(let stream), .device(let stream), .restoreEntry(let stream): stream
-        case .module, .cardProfile, .process: nil
+        case .module, .cardProfile, .process, .clockSetting: nil
         }
     }
 
@@ -37,6 +39,7 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
         case .restoreEntry(let stream): "restore-database entry of stream \(stream)"
         case .cardProfile(let card): "profile of card \(card)"
         case .process(let pid, let startTime): "process \(pid) started at tick \(startTime)"
+        case .clockSetting(let key): "PipeWire setting \(key)"
         }
     }
 }

@@ -105,7 +105,7 @@ extension PipeWireEnforcer {
                         if !wasMuted { startUnlessCorked(ref) }
                     case .device:
                         removeTarget(ref)
-                    case .module, .restoreEntry, .cardProfile, .process:
+                    case .module, .restoreEntry, .cardProfile, .process, .clockSetting:
                         // Not a node's: modules, cards and processes are journalled on their own.
                         break
                     }

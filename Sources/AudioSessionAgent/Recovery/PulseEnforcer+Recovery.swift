@@ -102,7 +102,7 @@ extension PulseEnforcer {
                 }
             case .restoreEntry where kept == nil:
                 clear(restore.key)  // a live stream's restores put the server's values right
-            case .volume, .mute, .device, .restoreEntry, .module, .cardProfile, .process:
+            case .volume, .mute, .device, .restoreEntry, .module, .cardProfile, .process, .clockSetting:
                 break
             }
         }

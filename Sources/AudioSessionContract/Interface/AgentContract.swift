@@ -49,6 +49,12 @@ public enum AgentContract {
         ContractMethod("SetPreferredInput", in: [session, ContractArgument("port_uid", .string)]),
         ContractMethod("GetAvailableInputs", in: [session], out: [ContractArgument("inputs", .array(RouteWireFormat.portType))]),
         ContractMethod(
+            "GetHardwareValues", in: [session],
+            out: [ContractArgument("values", .dictionary(key: .string, value: .variant))]),
+        ContractMethod("GetSecondaryAudioHint", in: [session], out: [ContractArgument("begun", .boolean)]),
+        ContractMethod(
+            "SetPreferredHardware", in: [session, ContractArgument("preferences", .dictionary(key: .string, value: .variant))]),
+        ContractMethod(
             "GetStatus",
             out: [
                 ContractArgument("agent_version", .string), ContractArgument("backend", .string),

@@ -30,6 +30,13 @@ public enum AgentCall: Hashable, Sendable {
     case setPreferredInput(session: String, portUID: String)
     /// `GetAvailableInputs`: the inputs `SetPreferredInput` accepts.
     case getAvailableInputs(session: String)
+    /// `GetHardwareValues`: what the server uses for the session's route (``HardwareValuesReply``).
+    case getHardwareValues(session: String)
+    /// `GetSecondaryAudioHint`: whether the session's secondary-audio hint has begun.
+    case getSecondaryAudioHint(session: String)
+    /// `SetPreferredHardware`: `sample-rate` (`u`) and `io-buffer-duration` (`d`, seconds); zero or
+    /// absent means no preference (``HardwarePreferenceKeys``).
+    case setPreferredHardware(session: String, preferences: [String: BusVariant])
     case getStatus
     case listSessions
     case listStreams
@@ -54,6 +61,9 @@ public enum AgentCall: Hashable, Sendable {
         case .overrideOutputPort: "OverrideOutputPort"
         case .setPreferredInput: "SetPreferredInput"
         case .getAvailableInputs: "GetAvailableInputs"
+        case .getHardwareValues: "GetHardwareValues"
+        case .getSecondaryAudioHint: "GetSecondaryAudioHint"
+        case .setPreferredHardware: "SetPreferredHardware"
         case .getStatus: "GetStatus"
         case .listSessions: "ListSessions"
         case .listStreams: "ListStreams"
@@ -69,8 +79,10 @@ public enum AgentCall: Hashable, Sendable {
         switch self {
         case .registerSession(let properties), .registerSessionWithSecret(let properties): [properties.busValue]
         case .unregisterSession(let session), .activate(let session), .getState(let session),
-            .getCurrentRoute(let session), .getInputProcessing(let session), .getAvailableInputs(let session):
+            .getCurrentRoute(let session), .getInputProcessing(let session), .getAvailableInputs(let session),
+            .getHardwareValues(let session), .getSecondaryAudioHint(let session):
             [.string(session)]
+        case .setPreferredHardware(let session, let preferences): [.string(session), preferences.busValue]
         case .setConfiguration(let session, let category, let mode, let options):
             [.string(session), .string(category), .string(mode), options.busValue]
         case .deactivate(let session, let notifyOthers): [.string(session), .boolean(notifyOthers)]
@@ -111,6 +123,10 @@ public enum AgentCall: Hashable, Sendable {
         case "SetPreferredInput":
             return .setPreferredInput(session: try fields.next("session"), portUID: try fields.next("port_uid"))
         case "GetAvailableInputs": return .getAvailableInputs(session: try fields.next("session"))
+        case "GetHardwareValues": return .getHardwareValues(session: try fields.next("session"))
+        case "GetSecondaryAudioHint": return .getSecondaryAudioHint(session: try fields.next("session"))
+        case "SetPreferredHardware":
+            return .setPreferredHardware(session: try fields.next("session"), preferences: try fields.next("preferences"))
         case "GetStatus": return .getStatus
         case "ListSessions": return .listSessions
         case "ListStreams": return .listStreams

@@ -22,6 +22,14 @@ enum ValidAgentCalls {
         ("OverrideOutputPort", [.string("1"), .string("speaker")]),
         ("SetPreferredInput", [.string("1"), .string("")]),
         ("GetAvailableInputs", [.string("1")]),
+        ("GetHardwareValues", [.string("1")]),
+        ("GetSecondaryAudioHint", [.string("1")]),
+        ("SetPreferredHardware", [
+            .string("1"),
+            .dictionary(key: .string, value: .variant, [
+                .string("sample-rate"): .variant(.uint32(44_100)), .string("io-buffer-duration"): .variant(.double(0.01)),
+            ]),
+        ]),
         ("GetStatus", []),
         ("ListSessions", []),
         ("ListStreams", []),

@@ -32,6 +32,10 @@ struct WireFormatTests {
         .overrideOutputPort(session: "1", port: "speaker"),
         .setPreferredInput(session: "1", portUID: ""),
         .getAvailableInputs(session: "1"),
+        .getHardwareValues(session: "1"),
+        .getSecondaryAudioHint(session: "1"),
+        .setPreferredHardware(
+            session: "1", preferences: ["sample-rate": BusVariant(.uint32(44_100)), "io-buffer-duration": BusVariant(.double(0.01))]),
         .getStatus,
         .listSessions,
         .listStreams,
@@ -97,6 +101,27 @@ struct WireFormatTests {
         ]
         #expect(try RouteWireFormat.inputs(reply: newer).map(\.type) == [.generic])
         #expect(throws: WireFormatError.self) { try RouteWireFormat.inputs(reply: [.string("mic")]) }
+    }
+
+    @Test("GetHardwareValues' reply round-trips, full or with the server's values absent; keys it does not know are ignored, a known key of another type is refused")
+    func hardwareValues() throws {
+        let full = HardwareValuesReply(
+            outputSampleRate: 48_000, inputSampleRate: 44_100, outputChannels: 2, inputChannels: 1, outputLatency: 0.02,
+            inputLatency: 0.01, ioBufferDuration: 1024.0 / 48_000, ioBufferFrames: 1024, preferredSampleRate: 44_100,
+            preferredIOBufferDuration: 0.005, preferencesApplied: true)
+        for reply in [full, HardwareValuesReply()] {
+            #expect(reply.arguments.signature.rawValue == Self.outputs(of: "GetHardwareValues"))
+            #expect(try HardwareValuesReply(arguments: reply.arguments) == reply)
+        }
+        let newer: BusArguments = [
+            .dictionary(key: .string, value: .variant, [
+                .string("output-sample-rate"): .variant(.uint32(96_000)), .string("dsp-load"): .variant(.double(0.3)),
+            ])
+        ]
+        #expect(try HardwareValuesReply(arguments: newer) == HardwareValuesReply(outputSampleRate: 96_000))
+        let wrongType: BusArguments = [.dictionary(key: .string, value: .variant, [.string("output-sample-rate"): .variant(.string("fast"))])]
+        let refusal = #expect(throws: WireFormatError.self) { try HardwareValuesReply(arguments: wrongType) }
+        #expect(refusal.map { "\($0)" }?.contains("values[output-sample-rate]") == true, "\(String(describing: refusal))")
     }
 
     @Test("ListSessions's and ListStreams's replies round-trip, empty or not, with the table's signatures")

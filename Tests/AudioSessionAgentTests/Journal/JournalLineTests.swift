@@ -18,6 +18,11 @@ struct JournalLineTests {
         .entry(.cardProfile(card: "a card", originalProfile: "")), .clear(.cardProfile(card: "bluez_card.00_11")),
         .entry(.spawnedProcess(pid: 5120, startTime: 884_213, command: "pipewire -c /run/a b.conf")),
         .clear(.process(pid: 5120, startTime: UInt64.max)),
+        .entry(.clockSetting(key: "clock.force-rate", previous: "0", written: "44100")),
+        .entry(.clockSetting(key: "clock.force-quantum", previous: nil, written: "441")),
+        .entry(.clockSetting(key: "clock.force-quantum", previous: "", written: "-")),
+        .entry(.clockSetting(key: "clock.force-rate", previous: "-", written: "=1")),
+        .clear(.clockSetting(key: "clock.force-rate")),
     ]
 
     @Test("every record reads back as written", arguments: records)
@@ -70,5 +75,8 @@ struct JournalLineTests {
             String(
                 decoding: JournalLine.header(serverInstance: "pulse:unix:/run/user/1000/pulse/native"), as: UTF8.self)
                 == "2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native\n")
+        #expect(
+            String(decoding: JournalLine.encode(.entry(.clockSetting(key: "clock.force-rate", previous: "0", written: "44100"))), as: UTF8.self)
+                == "C9EF60D6 clock-setting clock.force-rate =0 44100\n")
     }
 }

@@ -50,6 +50,23 @@ struct JournalTests {
         }
     }
 
+    @Test("a second write of a PipeWire clock setting keeps the value found first; a next agent reads it back")
+    func clockSettingsKeepTheFirstValueFound() throws {
+        try JournalTemporaryDirectory.with { temporary in
+            let journal = try Journal.open(serverInstance: "pipewire-settings:default", in: temporary.journalDirectory)
+            try journal.record(.clockSetting(key: "clock.force-rate", previous: "0", written: "44100"))
+            try journal.record(.clockSetting(key: "clock.force-rate", previous: "44100", written: "32000"))
+            try journal.record(.clockSetting(key: "clock.force-quantum", previous: nil, written: "441"))
+            journal.close()
+            let next = try Journal.open(serverInstance: "pipewire-settings:default", in: temporary.journalDirectory)
+            #expect(
+                next.pendingRestores == [
+                    .clockSetting(key: "clock.force-rate", previous: "0", written: "32000"),
+                    .clockSetting(key: "clock.force-quantum", previous: nil, written: "441"),
+                ])
+        }
+    }
+
     @Test("clearing restores empties the journal file down to its header")
     func clearingCompacts() throws {
         try JournalTemporaryDirectory.with { temporary in

@@ -233,6 +233,52 @@ int audiosession_get_available_inputs(audiosession *session, audiosession_route 
  * lists the available inputs' uids. */
 int audiosession_set_preferred_input(audiosession *session, const char *uid);
 
+/* ---- Hardware values and preferences ---------------------------------------------------------- */
+
+/* What the sound server uses for the session's route (its first output and input), as the agent
+ * reads it (GetHardwareValues in docs/dbus-api.md). Set `size` to sizeof(audiosession_hardware_values)
+ * before the call: a later version adds fields at the end and fills only those within `size`. */
+typedef struct {
+    size_t size;
+    unsigned output_sample_rate;         /* frames per second; 0 when the server does not say */
+    unsigned input_sample_rate;          /* on PipeWire the graph's rate, on PulseAudio the device's */
+    unsigned output_channels;            /* 0 when unknown (no such device in the route) */
+    unsigned input_channels;
+    double output_latency;               /* seconds; -1 when the server reports none (native PipeWire) */
+    double input_latency;
+    double io_buffer_duration;           /* seconds: PipeWire's quantum at its rate; on PulseAudio the
+                                            device's configured latency; -1 when unknown */
+    unsigned io_buffer_frames;           /* the same in frames; 0 when unknown */
+    unsigned preferred_sample_rate;      /* the session's preferences (0: none) */
+    double preferred_io_buffer_duration;
+    int preferences_applied;             /* 1 while the agent forces them on the server */
+} audiosession_hardware_values;
+
+/* Fills `*values` (whose `size` the app set) with what the server uses now:
+ *
+ *     audiosession_hardware_values values = { .size = sizeof values };
+ *     if (audiosession_get_hardware_values(session, &values) == AUDIOSESSION_OK)
+ *         printf("%u Hz, buffer %.1f ms\n", values.output_sample_rate, values.io_buffer_duration * 1000);
+ *
+ * An agent older than this call answers AUDIOSESSION_ERROR_REFUSED (its UnknownMethod error). */
+int audiosession_get_hardware_values(audiosession *session, audiosession_hardware_values *values);
+
+/* Prefers a sample rate (frames per second, 8000 to 384000) and an I/O buffer duration (seconds,
+ * 0.0005 to 2); 0 for no preference. As on iOS they reach the device only while the session is
+ * active and not mixable: on PipeWire the agent then forces the graph clock, and writes back
+ * what it found when the session deactivates, is interrupted, or the app exits or crashes. On
+ * PulseAudio the device's rate is the server's configuration: the preferences are kept (no
+ * error) and describe the app's own streams. Out-of-range values fail with
+ * AUDIOSESSION_ERROR_INVALID_ARGUMENT and a message giving the range. Without the agent the
+ * preferences are kept (AUDIOSESSION_ERROR_AGENT_NOT_RUNNING) and sent when it appears, and again
+ * after an agent restart. */
+int audiosession_set_preferred_hardware(audiosession *session, unsigned sample_rate, double io_buffer_duration);
+
+/* Asks the agent for the session's secondary-audio hint now: `*begun` is 1 after "begin" (other
+ * apps' primary audio plays), 0 after "end" or when none was sent. The events say the same as it
+ * changes; audiosession_secondary_audio_should_be_silenced() gives the last one received. */
+int audiosession_get_secondary_audio_hint(audiosession *session, int *begun);
+
 #define AUDIOSESSION_OUTPUT_OVERRIDE_NONE "none"
 #define AUDIOSESSION_OUTPUT_OVERRIDE_SPEAKER "speaker"
 

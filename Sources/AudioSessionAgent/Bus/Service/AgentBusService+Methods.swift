@@ -19,22 +19,32 @@ extension AgentBusService {
             introspectionXML: AgentInterface.introspectionXML)
     }
 
+    /// `reply`, once the server's clock is what the call left the sessions' hardware preferences
+    /// asking for (at once when the call changed nothing there).
+    private func settlingHardware(_ reply: BusArguments) async -> BusArguments {
+        await hardware?.settled()
+        return reply
+    }
+
     /// Answers one request; `call` says who made it.
     private func answer(_ request: AgentRequest, to call: BusMethodCall) async throws(BusError) -> BusArguments {
         switch request {
         // The first two of the secret's reply: RegistrationReply's fields, in its order.
         case .registerSession(let properties): BusArguments(Array(try await registerSession(properties, call).prefix(2)))
         case .registerSessionWithSecret(let properties): try await registerSession(properties, call)
-        case .unregisterSession(let id): try unregisterSession(id, call)
+        case .unregisterSession(let id): try await settlingHardware(unregisterSession(id, call))
         case .setConfiguration(let id, let category, let mode, let options):
-            try setConfiguration(id, category: category, mode: mode, options: options, call)
-        case .activate(let id): try activate(id, call)
-        case .deactivate(let id, let notifyOthers): try deactivate(id, notifyOthers: notifyOthers, call)
+            try await settlingHardware(setConfiguration(id, category: category, mode: mode, options: options, call))
+        case .activate(let id): try await settlingHardware(activate(id, call))
+        case .deactivate(let id, let notifyOthers): try await settlingHardware(deactivate(id, notifyOthers: notifyOthers, call))
         case .getState(let id): try state(id, call)
         case .getCurrentRoute(let id): try currentRoute(id, call)
         case .overrideOutputPort(let id, let port): try overrideOutputPort(id, port: port, call)
         case .setPreferredInput(let id, let uid): try setPreferredInput(id, portUID: uid, call)
         case .getAvailableInputs(let id): try availableInputs(id, call)
+        case .getHardwareValues(let id): try await hardwareValues(id, call)
+        case .getSecondaryAudioHint(let id): try secondaryAudioHint(id, call)
+        case .setPreferredHardware(let id, let preferences): try await setPreferredHardware(id, preferences, call)
         case .getStatus: agentStatus()
         case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
         case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))

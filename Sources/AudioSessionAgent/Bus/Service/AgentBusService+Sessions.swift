@@ -108,6 +108,11 @@ extension AgentBusService {
     /// The engine's route for the session, the one its `RouteChanged` notices describe; the
     /// graph (``SessionRouteSource``) only for a session the engine does not know yet.
     func currentRoute(_ id: SessionID, _ call: BusMethodCall) throws(BusError) -> BusArguments {
+        RouteWireFormat.reply(try route(of: id, call))
+    }
+
+    /// The session's route as ``currentRoute(_:_:)`` answers it, for its owner only.
+    func route(of id: SessionID, _ call: BusMethodCall) throws(BusError) -> RouteDescription {
         let catalog = self.catalog
         let found = coordinator.read { view -> Result<(RouteDescription?, [StreamID], Bool), SessionRegistryError> in
             Result { () throws(SessionRegistryError) in
@@ -125,8 +130,7 @@ extension AgentBusService {
         } catch {
             throw BusError(error)
         }
-        let route = engineRoute ?? routes?.route(of: streams, withInput: withInput) ?? RouteDescription()
-        return RouteWireFormat.reply(route)
+        return engineRoute ?? routes?.route(of: streams, withInput: withInput) ?? RouteDescription()
     }
 
     /// Runs one registry call that yields one engine event; a refusal becomes its bus error.

@@ -29,6 +29,7 @@ public final class AgentBusService: Service, Sendable {
     let catalog: StreamCatalog
     let status: AgentStatusBoard
     let routes: (any SessionRouteSource)?
+    let hardware: HardwareSteward?
     let processes: any ProcessTable
     let rateLimiter: CallRateLimiter
     /// The desktop's state: `GetDesktopState` reads it, `SetDoNotDisturb` sets the user's switch.
@@ -38,7 +39,7 @@ public final class AgentBusService: Service, Sendable {
 
     private init(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
-        routes: (any SessionRouteSource)?, processes: any ProcessTable,
+        routes: (any SessionRouteSource)?, hardware: HardwareSteward?, processes: any ProcessTable,
         rateLimiter: CallRateLimiter, desktop: DesktopStateBoard, departures: NameOwnerChanges, logger: Logger
     ) {
         self.desktop = desktop
@@ -47,6 +48,7 @@ public final class AgentBusService: Service, Sendable {
         self.catalog = catalog
         self.status = status
         self.routes = routes
+        self.hardware = hardware
         self.processes = processes
         self.rateLimiter = rateLimiter
         self.departures = departures
@@ -61,6 +63,8 @@ public final class AgentBusService: Service, Sendable {
     ///   - catalog: the stream catalog among the coordinator's sinks (for `ListStreams` and routes).
     ///   - routes: where `GetCurrentRoute` learns the devices of a session the engine does not know
     ///     (the engine's route answers for every other); without one such a session gets an empty route.
+    ///   - hardware: the sessions' hardware preferences and values (`SetPreferredHardware`,
+    ///     `GetHardwareValues`); without one those calls fail with `Failed`.
     ///   - callRates: how fast each app may call, timed by the coordinator's clock (the monotonic
     ///     clock when it has none).
     ///   - processes: where callers' processes are looked up (binary, Flatpak app id); `/proc`
@@ -69,7 +73,7 @@ public final class AgentBusService: Service, Sendable {
     ///     the user's switch changes (not kept across restarts).
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
-        routes: (any SessionRouteSource)? = nil, callRates: CallRateLimits = .standard,
+        routes: (any SessionRouteSource)? = nil, hardware: HardwareSteward? = nil, callRates: CallRateLimits = .standard,
         processes: any ProcessTable = LinuxProcessTable(), desktop: DesktopStateBoard? = nil,
         logger: Logger = Logger(label: "org.audiosession.agent")
     ) async throws(AgentBusServiceError) -> AgentBusService {
@@ -84,7 +88,7 @@ public final class AgentBusService: Service, Sendable {
         }
         let service = AgentBusService(
             connection: connection, coordinator: coordinator, catalog: catalog, status: status, routes: routes,
-            processes: processes,
+            hardware: hardware, processes: processes,
             rateLimiter: CallRateLimiter(limits: callRates, clock: coordinator.clock ?? MonotonicAgentClock()),
             desktop: desktop ?? DesktopStateBoard(coordinator: coordinator), departures: departures, logger: logger)
         do {

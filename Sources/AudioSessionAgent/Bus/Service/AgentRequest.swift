@@ -30,6 +30,10 @@ enum AgentRequest: Hashable, Sendable {
     case overrideOutputPort(SessionID, port: String)
     case setPreferredInput(SessionID, portUID: String)
     case getAvailableInputs(SessionID)
+    case getHardwareValues(SessionID)
+    case getSecondaryAudioHint(SessionID)
+    /// The preferences as sent: read after the ownership check.
+    case setPreferredHardware(SessionID, preferences: [String: BusVariant])
     case getStatus
     case listSessions
     case listStreams
@@ -68,6 +72,9 @@ enum AgentRequest: Hashable, Sendable {
         case .overrideOutputPort(let id, let port): self = .overrideOutputPort(SessionID(id), port: port)
         case .setPreferredInput(let id, let uid): self = .setPreferredInput(SessionID(id), portUID: uid)
         case .getAvailableInputs(let id): self = .getAvailableInputs(SessionID(id))
+        case .getHardwareValues(let id): self = .getHardwareValues(SessionID(id))
+        case .getSecondaryAudioHint(let id): self = .getSecondaryAudioHint(SessionID(id))
+        case .setPreferredHardware(let id, let preferences): self = .setPreferredHardware(SessionID(id), preferences: preferences)
         case .getStatus: self = .getStatus
         case .listSessions: self = .listSessions
         case .listStreams: self = .listStreams

@@ -7,6 +7,7 @@
 /// BC34F5B5 duck 4711 65536/65536 0.3
 /// 07EA09D2 clear volume 4711
 /// ECD7BAAE process 5120 884213 pipewire%20-c%20echo-cancel.conf
+/// C9EF60D6 clock-setting clock.force-rate =0 44100
 /// ```
 enum JournalLine {
     static let magic = "audiosession-journal"
@@ -97,6 +98,11 @@ enum JournalLine {
         case .entry(.spawnedProcess(let pid, let startTime, let command)):
             ["process", String(pid), String(startTime), FieldEncoding.encodeField(command)]
         case .clear(.process(let pid, let startTime)): ["clear", "process", String(pid), String(startTime)]
+        case .entry(.clockSetting(let key, let previous, let written)):
+            // `=VALUE` for a value found, `-` for none: an empty field cannot be told from a space.
+            ["clock-setting", FieldEncoding.encodeField(key), previous.map { "=" + FieldEncoding.encodeField($0) } ?? "-",
+             FieldEncoding.encodeField(written)]
+        case .clear(.clockSetting(let key)): ["clear", "clock-setting", FieldEncoding.encodeField(key)]
         }
     }
 
@@ -160,6 +166,17 @@ enum JournalLine {
                         FieldEncoding.decode(fields[3]).map { .entry(.spawnedProcess(pid: pid, startTime: start, command: $0)) }
                     }
                 })
+        case ("clock-setting"?, 4):
+            let previous: String?? =
+                fields[2] == "-" ? .some(nil) : fields[2].hasPrefix("=") ? FieldEncoding.decode(fields[2].dropFirst()).map { .some($0) } : nil
+            return record(
+                FieldEncoding.decode(fields[1]).flatMap { key in
+                    previous.flatMap { previous in
+                        FieldEncoding.decode(fields[3]).map { .entry(.clockSetting(key: key, previous: previous, written: $0)) }
+                    }
+                })
+        case ("clear"?, 3) where fields[1] == "clock-setting":
+            return record(FieldEncoding.decode(fields[2]).map { .clear(.clockSetting(key: $0)) })
         case ("clear"?, 4) where fields[1] == "process":
             return record(
                 Int32(fields[2]).flatMap { pid in UInt64(fields[3]).map { .clear(.process(pid: pid, startTime: $0)) } })
@@ -174,7 +191,7 @@ enum JournalLine {
             case "restore-entry": return record(stream.map { .clear(.restoreEntry($0)) })
             default:
                 return problem(
-                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry, module, card-profile or process")
+                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry, module, card-profile, process or clock-setting")
             }
         case ("clear"?, 4) where fields[1] == "module":
             return record(

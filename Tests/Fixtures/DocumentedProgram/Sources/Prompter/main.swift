@@ -38,8 +38,8 @@ do {
 } catch let error as AudioSessionError where error.code == .insufficientPriority {
     print("busy: \(error.holder ?? "someone")")
 }
-try session.setPreferredSampleRate(48_000)
-try session.setPreferredIOBufferDuration(.milliseconds(5))
+try await session.setPreferredSampleRate(48_000)
+try await session.setPreferredIOBufferDuration(.milliseconds(5))
 observation.cancel()
 interruptions.cancel()
 routes.cancel()
