@@ -91,10 +91,10 @@ extension AgentIntegrationTests {
             if setup == .pipewireNative {
                 // The agent leaves the loopback alone (checked below), but the native backend
                 // silences the music by pausing its node, and on PipeWire 0.3.65 a paused node that
-                // plays into a null sink made by module-null-sink stalls that sink: nothing played
-                // into it reaches the loopback, the call included (seen with pw-cli send-command
-                // Pause and no agent, too). The pulse protocol mutes instead and is not affected.
-                await withKnownIssue("a paused node stalls the virtual sink it plays into (PipeWire 0.3.65)") { () async throws in
+                // plays into a null sink that a loopback carries on stalls that sink: nothing played
+                // into it reaches the loopback, the call included (`NodePauseFacts`, with no agent;
+                // PipeWire 0.3.65 and 1.4.2). The pulse protocol mutes instead and is not affected.
+                await withKnownIssue("a paused node stalls the virtual sink it plays into (NodePauseFacts)") { () async throws in
                     let level = try await loopHeard.rms(over: .milliseconds(300))
                     #expect(level > 0.05, "the call is heard through the loopback")
                 }
