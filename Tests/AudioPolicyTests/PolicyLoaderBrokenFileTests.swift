@@ -73,6 +73,7 @@ struct PolicyLoaderBrokenFileTests {
             "include.toml:16:1: include[2].prefix: only one of equals, any-of, present, prefix may be given; include[2].equals is given too",
             "include.toml:20:12: include[3].property: expected a stream property name, found an empty string",
             #"include.toml:21:11: include[3].present: expected true or false, found string "yes""#,
+            #"include.toml:25:12: include[4].property: audiosession.left-to-server cannot be included: a stream left to a server module is that module's ([server-modules] says which); expected another stream property, such as "node.name""#,
         ]),
         Case(file: "several-problems.toml", expected: [
             #"several-problems.toml:3:1: enabeld: unknown key "enabeld"; expected one of: version, enabled, ducking, interruption, ranks, rank, roles, app, exclude, include, server-modules, routing, voice-processing, desktop; did you mean "enabled"?"#,
