@@ -32,12 +32,12 @@ extension AgentIntegrationTests {
                 _ = try await rig.waitForStream("loop")
                 return nil
             case .pwLoopback:
-                let process = try rig.server.spawn(
-                    "pw-loopback",
-                    [
-                        "--capture-props=target.object=virtual stream.capture.sink=true",
-                        "--playback-props=media.name=loop target.object=speaker\(roleProperty)",
-                    ])
+                // The stack's own pw-loopback (inside its root on another release's stack).
+                let command = try rig.pipewire.commandInside([
+                    "pw-loopback", "--capture-props=target.object=virtual stream.capture.sink=true",
+                    "--playback-props=media.name=loop target.object=speaker\(roleProperty)",
+                ])
+                let process = try ChildProcess(command, environment: rig.environment, outputDirectory: rig.directory)
                 do {
                     _ = try await rig.waitForStream("loop")
                 } catch {
