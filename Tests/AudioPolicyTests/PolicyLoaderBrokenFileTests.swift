@@ -67,8 +67,16 @@ struct PolicyLoaderBrokenFileTests {
         Case(file: "syntax-error.toml", expected: [
             "syntax-error.toml:5:7: expected '=' after key 'level', found '0.3'"
         ]),
+        Case(file: "include.toml", expected: [
+            #"include.toml:5:12: include[0].property: audiosession.agent cannot be included: the agent's own streams are never apps; expected another stream property, such as "node.name""#,
+            "include.toml:8:1: include[1].why: missing; expected a string saying what the included streams are (shown by explain)",
+            "include.toml:16:1: include[2].prefix: only one of equals, any-of, present, prefix may be given; include[2].equals is given too",
+            "include.toml:20:12: include[3].property: expected a stream property name, found an empty string",
+            #"include.toml:21:11: include[3].present: expected true or false, found string "yes""#,
+            #"include.toml:25:12: include[4].property: audiosession.left-to-server cannot be included: a stream left to a server module is that module's ([server-modules] says which); expected another stream property, such as "node.name""#,
+        ]),
         Case(file: "several-problems.toml", expected: [
-            #"several-problems.toml:3:1: enabeld: unknown key "enabeld"; expected one of: version, enabled, ducking, interruption, ranks, rank, roles, app, exclude, server-modules, routing, voice-processing, desktop; did you mean "enabled"?"#,
+            #"several-problems.toml:3:1: enabeld: unknown key "enabeld"; expected one of: version, enabled, ducking, interruption, ranks, rank, roles, app, exclude, include, server-modules, routing, voice-processing, desktop; did you mean "enabled"?"#,
             "several-problems.toml:6:9: ducking.level: -0.1 is out of range; expected a number from 0.0 to 1.0",
             #"several-problems.toml:10:31: roles.music.options[1]: unknown option "duck-other"; expected one of: \#(allOptions); did you mean "duck-others"?"#,
             #"several-problems.toml:11:11: roles.music.trigger: expected true or false, found string "no""#,

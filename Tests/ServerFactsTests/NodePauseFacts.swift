@@ -56,6 +56,59 @@ extension ServerFacts {
             #expect(try await speaker2.rms(over: .milliseconds(200)) < 0.001)
         }
 
+        /// An effects host's setup: apps play into a null sink used as a virtual output and a
+        /// loopback carries its monitor to the speaker. Pausing one app's node there silences the
+        /// whole null sink, every other app's audio with it (a call played through an effects
+        /// chain). Played straight into the speaker, the same pause silences only its own node.
+        @Test("a node paused in a null sink that a loopback carries on stalls the sink: the other app is not heard either", arguments: PipeWireStack.allCases)
+        func pauseStallsAVirtualSink(stack: PipeWireStack) async throws {
+            let pipewire = try await stack.start()
+            defer { pipewire.stop() }
+            _ = try await pipewire.plug(FakeDevice(name: "virtual", description: "Virtual Output"))
+            _ = try await pipewire.pactl("load-module", "module-loopback", "source=virtual.monitor", "sink=speaker", "latency_msec=60")
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: pipewire)
+            defer { speaker.stop() }
+
+            // Control: two apps straight on the speaker; pausing one leaves the other heard.
+            let (direct, directNode) = try await playTone("direct", into: "speaker", on: pipewire)
+            let directOther = try await playTone("direct-other", into: "speaker", frequency: 660, on: pipewire).player
+            try await waitUntil("both are heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
+            _ = try await pipewire.stackTool("pw-cli", ["send-command", String(directNode.id), "Pause", "{}"])
+            try await waitUntil("one paused, the other is heard at its own level") {
+                let level = try await speaker.rms(over: .milliseconds(100))
+                return level > 0.2 && level < 0.45
+            }
+            direct.kill()
+            directOther.kill()
+
+            let (music, musicNode) = try await playTone("music", into: "virtual", on: pipewire)
+            defer { music.kill() }
+            let call = try await playTone("call", into: "virtual", frequency: 660, on: pipewire).player
+            defer { call.kill() }
+            try await waitUntil("both are heard through the loopback") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
+            _ = try await pipewire.stackTool("pw-cli", ["send-command", String(musicNode.id), "Pause", "{}"])
+            try await waitUntil("pausing one silences the null sink") { try await speaker.rms(over: .milliseconds(100)) < 0.001 }
+            #expect(try await speaker.rms(over: .milliseconds(200)) < 0.001, "the other app is not heard either")
+            _ = try await pipewire.stackTool("pw-cli", ["send-command", String(musicNode.id), "Start", "{}"])
+            try await waitUntil("started again, both are heard") { try await speaker.rms(over: .milliseconds(100)) > 0.3 }
+        }
+
+        /// paplay of a tone into `sink`, named `name` by `audiosession.probe`, and its node. Tones
+        /// of two frequencies never cancel out, whatever their phases.
+        private func playTone(
+            _ name: String, into sink: String, frequency: Double = 440, on pipewire: PrivatePipeWire
+        ) async throws -> (player: ChildProcess, node: PipeWireObject) {
+            let tone = try ToneFile.sine(frequency: frequency, seconds: 30, amplitude: 0.5, in: pipewire.directory, name: "\(name).wav")
+            let player = try pipewire.spawn("paplay", ["--device=\(sink)", "--property=audiosession.probe=\(name)", tone])
+            do {
+                let node = try await waitForValue("\(name)'s node") { try await pipewire.node(where: "audiosession.probe", is: name) }
+                return (player, node)
+            } catch {
+                player.kill()
+                throw error
+            }
+        }
+
         /// Plays a tone with pw-play (a native client) or paplay (a pulse client through pipewire-pulse).
         private func playTone(with tool: String, on pipewire: PrivatePipeWire) async throws -> (ChildProcess, PipeWireObject) {
             // Long enough to outlast a loaded machine's waits; the caller kills the player.

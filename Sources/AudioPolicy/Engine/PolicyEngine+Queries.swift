@@ -62,6 +62,7 @@ extension PolicyEngine {
         explanation.rankMatches = rankMatches
         explanation.sessionExemptBecause = record.session.flatMap(sessionExemption(of:))
         explanation.captureCallBecause = captureCallExplanation(of: record)
+        if record.excludedBecause == nil { explanation.includedBecause = inclusionExplanation(of: record.info) }
         explanation.app = record.info.app
         explanation.sessionSuspendedBySleep = record.session.flatMap { state.sessions[$0] }?.suspendedBySleep ?? false
         return explanation

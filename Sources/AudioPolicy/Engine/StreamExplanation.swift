@@ -24,6 +24,9 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     /// For a participant whose rank rule is reserved for named apps (`apps`), the id its app won
     /// the rule by and that id's evidence.
     public var rankMatches: [Participant: IdentityMatch] = [:]
+    /// Why the stream counts as an app though an `[[exclude]]` entry matches it (an `[[include]]`
+    /// entry brought it back), when it does.
+    public var includedBecause: String?
     /// Why the stream's session is never ducked, silenced or interrupted (its app is exempt), when it is.
     public var sessionExemptBecause: String?
     /// Why the stream plays as a call though it names no role (its process captures from a
@@ -47,6 +50,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         if !policyEnabled { lines.append("policy disabled: the agent observes only") }
         if let app, let words = Self.words(for: app) { lines.append("app: \(words)") }
         if let excludedBecause { lines.append(excludedBecause) }
+        if let includedBecause { lines.append(includedBecause) }
         if let sessionExemptBecause { lines.append(sessionExemptBecause) }
         if let captureCallBecause { lines.append(captureCallBecause) }
         for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) {

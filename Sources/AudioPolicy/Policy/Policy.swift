@@ -28,6 +28,9 @@ public struct Policy: Hashable, Sendable {
     public var appRules: [AppRule]
     /// Streams that are not apps (`[[exclude]]` in files): never targets, never triggers.
     public var exclusions: [Exclusion]
+    /// Streams that are apps although an exclusion matches them (`[[include]]` in files): a
+    /// policy's way to opt a loopback, filter or JACK node back in.
+    public var inclusions: [Inclusion] = []
     /// What the agent does about server-side policy modules (`[server-modules]` in files).
     public var serverModules: ServerModules
     /// Where audio goes when devices come and go (`[routing]` in files).

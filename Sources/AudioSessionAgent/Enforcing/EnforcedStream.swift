@@ -19,6 +19,8 @@ struct EnforcedStream {
     var isStepInFlight = false
     /// Whether the user had muted the stream before the agent silenced it; `nil` when not silenced.
     var silencedWasMuted: Bool?
+    /// How far the agent's mute of the silenced stream has got, so a user's unmute is told from it.
+    var silenceMute = SilenceMuteProgress.notWatched
     /// The user's mute state an unsilence is writing back, until the server has answered (the
     /// server still shows the agent's mute meanwhile); `nil` when no unsilence is on its way.
     var unsilencingTo: Bool?

@@ -24,7 +24,37 @@ extension PulseEnforcer {
             return
         }
         checkForUserVolume(ref.serial, stream)
+        checkForUserMute(ref.serial, stream)
         settleUnsilence(ref.serial)
+    }
+
+    /// A silenced stream changed on the server: once the agent's mute has been shown, an unmute is
+    /// the user's. The user's mute state then stands: the agent does not mute the stream again
+    /// during this silence, and the unsilence (and every restore repair) keeps what the user chose.
+    func checkForUserMute(_ serial: StreamSerial, _ stream: SoundStream) {
+        guard let state = enforced[serial], let wasMuted = state.silencedWasMuted, state.unsilencingTo == nil else { return }
+        switch state.silenceMute {
+        case .answered where stream.isMuted:
+            enforced[serial]?.silenceMute = .shown
+        case .shown where !stream.isMuted:
+            logger.info("the user unmuted a silenced stream: it stays as the user has it", metadata: ["stream.id": "\(state.ref.id)"])
+            enforced[serial]?.silenceMute = .userOwned
+            userChose(muted: false, for: state)
+        case .userOwned where stream.isMuted != wasMuted:
+            userChose(muted: stream.isMuted, for: state)
+        default:
+            break
+        }
+    }
+
+    /// Journals the user's mute state of a silenced stream as the one to put back, and writes it
+    /// into the restore database.
+    private func userChose(muted: Bool, for state: EnforcedStream) {
+        enforced[state.ref.serial]?.silencedWasMuted = muted
+        do { try journal.record(.silence(state.ref.serial, wasMuted: muted)) } catch {
+            logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
+        }
+        repairRestoreEntry(state.ref.serial)
     }
 
     /// Ends an unsilence the server has answered. Until then the stream table may still show the

@@ -13,7 +13,9 @@ import SoundServer
 ///   wrote last and writes the next volume (``DuckedStream``). A volume the user set meanwhile ends
 ///   the duck for that stream and becomes its level (journalled).
 /// - **Silence / unsilence**: mute, journalled with whether the user had muted the stream; unsilence
-///   puts that back. A ``StreamPauser`` can add a player pause.
+///   puts that back. A user who unmutes the stream meanwhile owns its mute state from then on: the
+///   agent does not mute it again, and unsilence puts back what the user chose last
+///   (``SilenceMuteProgress``). A ``StreamPauser`` can add a player pause.
 /// - **Move**: `move-sink-input` / `move-source-output`, journalled with the original device; not
 ///   carried out while the policy leaves choosing devices to a server module
 ///   (``ServerModuleSteward/deviceChoiceModule``), which would move the stream back.
@@ -143,8 +145,12 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         if case .mute(_, let journalled)? = journal.pendingRestore(for: .mute(ref.serial)) { wasMuted = journalled }
         guard record(.silence(ref.serial, wasMuted: wasMuted), for: state) else { return }
         state.silencedWasMuted = wasMuted
+        state.silenceMute = state.unsilencingTo == nil ? .sent : .notWatched
         enforced[ref.serial] = state
-        send(mute: true, ref) { _ in }
+        send(mute: true, ref) { [weak self] succeeded in
+            guard let self, succeeded, enforced[ref.serial]?.silenceMute == .sent else { return }
+            enforced[ref.serial]?.silenceMute = table.stream(ref.id)?.isMuted == true ? .shown : .answered
+        }
         // Queued right behind the mute on the same connection, so the server answers the repair's
         // read after the mute (and the restore module's save of it): the entry is corrected in
         // the same loop turn, leaving new streams of the role the least time to start muted.
@@ -162,6 +168,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         // (a policy replaced twice, a call starting again) must mute again, not be taken as done.
         // Commands on one connection apply in order, so its mute lands after this unmute.
         enforced[ref.serial]?.silencedWasMuted = nil
+        enforced[ref.serial]?.silenceMute = .notWatched
         enforced[ref.serial]?.unsilencingTo = wasMuted
         enforced[ref.serial]?.isUnsilenceAnswered = false
         send(mute: wasMuted, ref) { [weak self] succeeded in

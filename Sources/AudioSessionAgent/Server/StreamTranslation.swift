@@ -14,6 +14,7 @@ import SoundServer
 /// | `audiosession.monitor-capture=true` | a capture stream reads a monitor source (level meters, recorders of what plays) |
 /// | `resample.method=peaks` | PulseAudio resamples the stream by peak detection: a level meter (pavucontrol's), also on a microphone |
 /// | `audiosession.owner-module=NAME` | a server module, not a client, owns the stream (loopback, echo-cancel, filters) |
+/// | `audiosession.virtual=true` | a virtual or filter node (`node.virtual=true`: pw-loopback, module-loopback and filter-chain on PipeWire) |
 /// | `audiosession.agent=true` | the stream belongs to the agent's own client |
 /// | `audiosession.left-to-server=MODULE` | the policy leaves the stream's role to that server module (``ServerModulePlan/moduleHandling(role:)``) |
 /// | `audiosession.token-refused=WHY` | the stream carried a session token its client may not use (``SessionResolution/refusedToken``) |
@@ -25,6 +26,8 @@ import SoundServer
 enum StreamTranslation {
     /// The client property the agent puts on its own connection, so its streams are recognised.
     static let agentProperty = "audiosession.agent"
+    /// The fact that marks a virtual or filter node's stream (from PipeWire's `node.virtual`).
+    static let virtualProperty = "audiosession.virtual"
     /// The fact that says why a stream's token was not accepted; `ExplainStream` shows it.
     static let tokenRefusedProperty = "audiosession.token-refused"
     /// PulseAudio's resample method for `PA_STREAM_PEAK_DETECT` streams (level meters).
@@ -57,6 +60,9 @@ enum StreamTranslation {
         }
         if stream.clientIndex == nil, let module = stream.moduleIndex {
             properties["audiosession.owner-module"] = graph.modules[module]?.name ?? "module-\(module)"
+        }
+        if stream.properties["node.virtual"] == "true" {
+            properties[Self.virtualProperty] = "true"
         }
         if clientProperties[agentProperty] == "true" {
             properties[agentProperty] = "true"

@@ -43,6 +43,7 @@ struct PolicySummary {
                     + "\(rule.callWhileCapturing ? " call while capturing" : "") evidence \(Self.describe(rule.evidence))")
         }
         for exclusion in policy.exclusions { lines.append("excluded: \(exclusion.why)") }
+        for inclusion in policy.inclusions { lines.append("included as apps: \(inclusion.why)") }
         return lines
     }
 

@@ -73,6 +73,17 @@ struct StreamTranslationTests {
         #expect(mark(stream(1, role: "music"), ServerModulePlanner.plan(loaded: [cork], policy: choices)) == nil)
     }
 
+    @Test("a virtual node's stream (pw-loopback, filter-chain) is marked virtual; an app's is not")
+    func virtualNodes() {
+        let loop = SoundStream(
+            kind: .playback, index: 10, name: "loop", deviceIndex: 0,
+            properties: ["node.virtual": "true", "node.group": "pw-loopback-998", "node.name": "output.myloop"])
+        let app = SoundStream(
+            kind: .playback, index: 11, name: "music", clientIndex: 5, deviceIndex: 0, properties: ["node.virtual": "false"])
+        #expect(info(loop).properties["audiosession.virtual"] == "true")
+        #expect(info(app).properties["audiosession.virtual"] == nil)
+    }
+
     @Test("the agent's own client's streams are marked")
     func agentStreams() {
         let own = SoundStream(kind: .playback, index: 4, name: "tone", clientIndex: 6, deviceIndex: 0)

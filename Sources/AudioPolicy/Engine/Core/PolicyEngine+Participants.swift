@@ -39,7 +39,9 @@ extension PolicyEngine {
 
     /// Why a stream is never touched, or `nil` when policy applies to it.
     func exclusionReason(_ info: StreamInfo) -> String? {
-        if let exclusion = state.policy.exclusions.first(where: { $0.matches(info.properties) }) {
+        if let exclusion = state.policy.exclusions.first(where: { $0.matches(info.properties) }),
+            inclusion(overriding: exclusion, for: info) == nil
+        {
             return "excluded: \(exclusion.why)"
         }
         // The policy leaves this stream's role to a server module (module-role-cork, ...): acting
@@ -49,6 +51,22 @@ extension PolicyEngine {
             return "exempt app: \(match) (rule for \(rule.match.joined(separator: ", ")))"
         }
         return nil
+    }
+
+    /// The `[[include]]` entry that makes a stream an app although `exclusion` matches it; never
+    /// one for the agent's own streams, whatever the policy says.
+    func inclusion(overriding exclusion: Exclusion, for info: StreamInfo) -> Inclusion? {
+        guard info.properties["audiosession.agent"] != "true" else { return nil }
+        return state.policy.inclusions.first { $0.matches(info.properties) }
+    }
+
+    /// Why an excluded kind of stream counts as an app, for explanations; `nil` when no
+    /// `[[include]]` entry brought it back.
+    func inclusionExplanation(of info: StreamInfo) -> String? {
+        guard let exclusion = state.policy.exclusions.first(where: { $0.matches(info.properties) }),
+            let inclusion = inclusion(overriding: exclusion, for: info)
+        else { return nil }
+        return "counts as an app: \(inclusion.why) ([[include]]), though excluded as \(exclusion.why)"
     }
 
     func rank(of configuration: SessionConfiguration, app: AppIdentity) -> (Int, RankRule?) {

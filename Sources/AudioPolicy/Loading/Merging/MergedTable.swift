@@ -3,7 +3,7 @@ import TOMLReader
 /// A policy table merged from a base file and its fragments; every entry remembers its file.
 ///
 /// Merge rules (documented in docs/policy-format.md): tables merge key by key; the top-level
-/// arrays of tables (`[[rank]]`, `[[app]]`, `[[exclude]]`) append, because a fragment usually adds a
+/// arrays of tables (`[[rank]]`, `[[app]]`, `[[exclude]]`, `[[include]]`) append, because a fragment usually adds a
 /// rule rather than restating all of them; everything else (scalars, plain arrays such as
 /// `options`) is replaced whole by the later file.
 struct MergedTable {
@@ -27,7 +27,7 @@ struct MergedTable {
     }
 
     /// The top-level keys whose arrays append across files instead of being replaced.
-    static let appendingKeys: Set<String> = ["rank", "app", "exclude"]
+    static let appendingKeys: Set<String> = ["rank", "app", "exclude", "include"]
 
     private(set) var entries: [Entry] = []
     /// Where each key is in `entries`, so merging a fragment costs its size, not its size times ours.

@@ -3,7 +3,7 @@ import TOMLReader
 
 // The schema, section by section (docs/policy-format.md is the reference).
 extension PolicyValidator {
-    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "server-modules", "routing", "voice-processing", "desktop"]
+    static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "include", "server-modules", "routing", "voice-processing", "desktop"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
     static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms"]
     static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked", "hold-notifications-during-dnd"]
@@ -115,6 +115,9 @@ extension PolicyValidator {
         }
         for (element, path) in tableListElements("exclude", of: root) {
             if let exclusion = validateExclude(element, path: path) { draft.exclusions.append(exclusion) }
+        }
+        for (element, path) in tableListElements("include", of: root) {
+            if let inclusion = validateInclude(element, path: path) { draft.inclusions.append(inclusion) }
         }
         if let node = child("server-modules", of: root, path: ""), let modules = table(node) {
             draft.serverModules = validateServerModules(modules, path: node.path)
@@ -337,14 +340,31 @@ extension PolicyValidator {
         return AppRule(match: match, exempt: exempt, role: role, evidence: evidence, callWhileCapturing: callWhileCapturing)
     }
 
-    private mutating func validateExclude(_ rule: MergedTable, path: String) -> Exclusion? {
+    /// An `[[include]]` entry: an `[[exclude]]` entry's keys, read the other way; it may not name
+    /// a fact that marks streams the agent must never act on (``Exclusion/refusedForInclusion``).
+    private mutating func validateInclude(_ rule: MergedTable, path: String) -> Inclusion? {
+        let inclusion = validateExclude(rule, path: path, streams: "the included streams")
+        if let inclusion, let refusal = Inclusion.refusedForInclusion[inclusion.property],
+            let node = child("property", of: rule, path: path)
+        {
+            report(
+                "\(inclusion.property) cannot be included: \(refusal); expected another stream property, such as \"node.name\"",
+                at: node)
+            return nil
+        }
+        return inclusion
+    }
+
+    private mutating func validateExclude(
+        _ rule: MergedTable, path: String, streams: String = "the excluded streams"
+    ) -> Exclusion? {
         rejectUnknownKeys(in: rule, path: path, known: Self.excludeKeys)
         var valid = true
         var why = ""
         if let node = child("why", of: rule, path: path) {
             if let text = string(node) { why = text } else { valid = false }
         } else {
-            reportMissing("why", in: rule, path: path, expected: "a string saying what the excluded streams are (shown by explain)")
+            reportMissing("why", in: rule, path: path, expected: "a string saying what \(streams) are (shown by explain)")
             valid = false
         }
         var property: String?
