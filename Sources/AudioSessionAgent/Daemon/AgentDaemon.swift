@@ -111,9 +111,9 @@ public final class AgentDaemon: Sendable {
         // The hardware steward before the agent, so that it stops after it and writes the clock back last.
         var services: [any Service] = [pauser, hardware, server.service, busService, reloader]
         if let systemBusAddress = configuration.systemBusAddress {
-            services.append(ScreenSaverWatcher(sessionBus: bus, board: board, logger: logger))
-            services.append(NotificationsWatcher(sessionBus: bus, board: board, logger: logger))
-            services.append(GnomeBannersWatcher(sessionBus: bus, board: board, logger: logger))
+            for source in [DesktopSignalSource.screenSavers, .notificationsInhibited, .gnomeBannersHidden] {
+                services.append(SessionBusDesktopWatcher(source, sessionBus: bus, board: board, logger: logger))
+            }
             services.append(LogindWatcher(systemBusAddress: systemBusAddress, board: board, sessionBus: bus, logger: logger))
         }
         return AgentDaemon(
