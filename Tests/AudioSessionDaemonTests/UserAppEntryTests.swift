@@ -49,9 +49,9 @@ struct UserAppEntryTests {
         // A broken fragment of the user's: the agent refuses the policy, says why, and keeps the one in force.
         let broken = "\(rig.binary.scratch)/config/audiosession/policy.d/50-broken.toml"
         try Data("version = 1\n[ducking]\nlevel = \"loud\"\n".utf8).write(to: URL(fileURLWithPath: broken))
-        let refusedSet = try await rig.ctl(["app", "set", "org.example.Other", "--role", "music"])
+        let refusedSet = try await rig.ctl(["app", "set", "org.example.Softphone", "--role", "phone"])
         #expect(refusedSet.status == 65 && refusedSet.standardError.contains("nothing was written"), "\(refusedSet)")
-        #expect(!FileManager.default.fileExists(atPath: "\(rig.binary.scratch)/config/audiosession/policy.d/app-org.example.Other.toml"))
+        #expect(!FileManager.default.fileExists(atPath: "\(rig.binary.scratch)/config/audiosession/policy.d/app-org.example.Softphone.toml"))
         let refusedUnset = try await rig.ctl(["app", "unset", "org.example.Player"])
         #expect(
             refusedUnset.status == 65 && refusedUnset.standardError.contains("refused the policy")
@@ -64,19 +64,25 @@ struct UserAppEntryTests {
         _ = await call.waitForExit()
         try await waitUntil("the other music plays after the call", timeout: .seconds(20)) { try await rig.isMuted("other") == false }
 
-        // With the broken file gone, the next command's reload drops the unset entry.
+        // With the broken file gone, the next command's reload drops the unset entry; its own
+        // entry makes a softphone's role-less stream a call.
         try FileManager.default.removeItem(atPath: broken)
-        let another = try await rig.ctl(["app", "set", "org.example.Other", "--role", "music"])
-        #expect(another.status == 0 && another.standardOutput.contains("audiosessiond reloaded its policy"), "\(another)")
-        call = try rig.pulse.spawn("paplay", ["--property=media.name=call", "--property=media.role=phone", tone])
-        try await waitUntil("the next call silences the song again", timeout: .seconds(20)) { try await rig.isMuted("song") == true }
+        let softphone = try await rig.ctl(["app", "set", "org.example.Softphone", "--role", "phone"])
+        #expect(softphone.status == 0 && softphone.standardOutput.contains("audiosessiond reloaded its policy"), "\(softphone)")
+        call = try rig.pulse.spawn("paplay", ["--property=media.name=call", "--property=application.id=org.example.Softphone", tone])
+        try await waitUntil("the softphone's call silences the song again", timeout: .seconds(20)) { try await rig.isMuted("song") == true }
+        let callExplained = try await rig.ctl(["explain", try await streamID(named: "call", in: rig)])
+        #expect(
+            callExplained.standardOutput.contains(
+                #"role communication from its app's rule: claimed application id "org.example.Softphone" (rule for org.example.Softphone)"#),
+            "\(callExplained)")
         call.kill()
         _ = await call.waitForExit()
         try await waitUntil("the song plays after the call", timeout: .seconds(20)) { try await rig.isMuted("song") == false }
 
         daemon.terminate()
         #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
-        let offline = try await rig.ctl(["app", "unset", "org.example.Other"])
+        let offline = try await rig.ctl(["app", "unset", "org.example.Softphone"])
         #expect(offline.status == 0 && offline.standardOutput.contains("next start"), "\(offline)")
     }
 

@@ -52,6 +52,7 @@ extension PolicyEngine {
         explanation.rankMatches = rankMatches
         explanation.sessionExemptBecause = record.session.flatMap(sessionExemption(of:))
         explanation.captureCallBecause = captureCallExplanation(of: record)
+        explanation.appRoleBecause = appRoleExplanation(of: record)
         explanation.app = record.info.app
         explanation.sessionSuspendedBySleep = record.session.flatMap { state.sessions[$0] }?.suspendedBySleep ?? false
         return explanation
