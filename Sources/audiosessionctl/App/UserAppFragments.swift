@@ -19,8 +19,10 @@ struct UserAppFragments {
         let environment = ProcessEnvironment.current
         let searchPath = PolicySearchPath(
             environment: environment, shippedPolicy: ShippedPolicyLocation.find(environment: environment))
-        let userHome = environment["XDG_CONFIG_HOME"].map { $0.hasPrefix("/") } ?? false || environment["HOME"]?.hasPrefix("/") == true
-        guard userHome, let level = searchPath.levels.last else {
+        // Without an absolute XDG_CONFIG_HOME or HOME the search order has no level of the user's:
+        // its last level would be a system directory.
+        let hasUserLevel = [environment["XDG_CONFIG_HOME"], environment["HOME"]].contains { $0?.hasPrefix("/") == true }
+        guard hasUserLevel, let level = searchPath.levels.last else {
             throw UserAppEntryError(
                 "no configuration directory: expected XDG_CONFIG_HOME or HOME to be set to an absolute path")
         }
