@@ -12,6 +12,6 @@ struct AudioSessionCtl: AsyncParsableCommand {
             """,
         subcommands: [
             StatusCommand.self, MonitorCommand.self, RunCommand.self, ExplainCommand.self, PolicyCommand.self,
-            DoNotDisturbCommand.self,
+            DoNotDisturbCommand.self, AppCommand.self,
         ])
 }

@@ -40,6 +40,22 @@ struct IdentityEvidenceTests {
         #expect(text.contains(#"exempt app: claimed process binary "orca" (rule for orca, org.gnome.Orca)"#), "\(text)")
     }
 
+    @Test func explainNamesTheAppRuleARoleLessStreamTookItsRoleFrom() throws {
+        var policy = try Self.shippedEngine().state.policy
+        policy.appRules.append(AppRule(match: ["org.example.Softphone"], role: .communication))
+        var engine = PolicyEngine(policy: policy)
+        let app = AppIdentity(applicationID: "org.example.Softphone")
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "ring", direction: .playback, properties: [:], app: app, isSounding: true)))
+        _ = engine.handle(.streamAppeared(
+            StreamInfo(id: "named", direction: .playback, properties: ["media.role": "event"], app: app, isSounding: true)))
+        let text = engine.explanation(of: "ring")?.description ?? "no stream"
+        #expect(
+            text.contains(#"role communication from its app's rule: claimed application id "org.example.Softphone" (rule for org.example.Softphone)"#),
+            "\(text)")
+        let named = engine.explanation(of: "named")?.description ?? "no stream"
+        #expect(!named.contains("from its app's rule"), "a stream that names its role keeps it: \(named)")
+    }
+
     @Test func aVerifiedBinaryIsExemptAndExplainSaysSo() throws {
         let app = AppIdentity(applicationID: "x", processBinary: "orca", evidence: .init(applicationID: .declared, processBinary: .verified))
         let (effect, text) = try Self.musicEffectDuringACall(app: app)

@@ -63,6 +63,7 @@ extension PolicyEngine {
         explanation.sessionExemptBecause = record.session.flatMap(sessionExemption(of:))
         explanation.captureCallBecause = captureCallExplanation(of: record)
         if record.excludedBecause == nil { explanation.includedBecause = inclusionExplanation(of: record.info) }
+        explanation.appRoleBecause = appRoleExplanation(of: record)
         explanation.app = record.info.app
         explanation.sessionSuspendedBySleep = record.session.flatMap { state.sessions[$0] }?.suspendedBySleep ?? false
         return explanation

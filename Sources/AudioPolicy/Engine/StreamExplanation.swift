@@ -32,6 +32,8 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
     /// Why the stream plays as a call though it names no role (its process captures from a
     /// microphone, `call-while-capturing`), when it does.
     public var captureCallBecause: String?
+    /// Why the stream has its role though it names none (its app's `[[app]]` rule gives it), when it does.
+    public var appRoleBecause: String?
     /// Who the stream's app is, as the server showed it, when it names anything: its ids and
     /// process, each with its evidence.
     public var app: AppIdentity?
@@ -53,6 +55,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         if let includedBecause { lines.append(includedBecause) }
         if let sessionExemptBecause { lines.append(sessionExemptBecause) }
         if let captureCallBecause { lines.append(captureCallBecause) }
+        if let appRoleBecause { lines.append(appRoleBecause) }
         for (who, level) in duckedBy.sorted(by: { $0.key < $1.key }) {
             lines.append("ducked to \(level) by \(who) (duck-others\(rankWords(of: who, after: ", ")))")
         }

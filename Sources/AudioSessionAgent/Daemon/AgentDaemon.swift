@@ -96,18 +96,18 @@ public final class AgentDaemon: Sendable {
         let board = DesktopStateBoard(
             coordinator: server.coordinator,
             userSwitchFile: (try? configuration.journalDirectory ?? JournalDirectory.runtime()).map { $0.path + "/do-not-disturb" })
+        let reloader = PolicyReloadService(
+            source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
         let busService: AgentBusService
         do {
             busService = try await AgentBusService.start(
                 connection: bus, coordinator: server.coordinator, catalog: catalog, status: status,
-                routes: server.routes, hardware: hardware, desktop: board, logger: logger)
+                routes: server.routes, hardware: hardware, desktop: board, policyReloader: reloader, logger: logger)
         } catch {
             await server.shutdown()
             bus.close()
             throw AgentDaemonError(.bus, error.message)
         }
-        let reloader = PolicyReloadService(
-            source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
         // The hardware steward before the agent, so that it stops after it and writes the clock back last.
         var services: [any Service] = [pauser, hardware, server.service, busService, reloader]
         if let systemBusAddress = configuration.systemBusAddress {

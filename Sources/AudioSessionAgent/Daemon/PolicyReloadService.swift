@@ -1,4 +1,4 @@
-import AudioPolicy
+public import AudioPolicy
 public import Logging
 public import ServiceLifecycle
 public import UnixSignals
@@ -46,6 +46,16 @@ public final class PolicyReloadService: Service, Sendable {
     /// - Returns: whether the new policy is in force.
     @discardableResult
     public func reload() -> Bool {
+        (try? reloadOrThrow()) != nil
+    }
+
+    /// Loads the policy files again and, when they are good, puts the new policy in force
+    /// (`ReloadPolicy` on the bus, which tells its caller why a policy was refused).
+    ///
+    /// - Returns: the files now in force, in the order they were applied.
+    /// - Throws: ``PolicyLoadError`` with every problem; the policy in force is kept.
+    @discardableResult
+    public func reloadOrThrow() throws(PolicyLoadError) -> [String] {
         let loaded: LoadedPolicy
         do {
             loaded = try source.load()
@@ -55,13 +65,13 @@ public final class PolicyReloadService: Service, Sendable {
                 metadata: [
                     "policy.source": "\(status.current.policySource)", "policy.problem": "\(error.description)",
                 ])
-            return false
+            throw error
         }
         coordinator.handle(.policyReplaced(loaded.policy))
         status.update { $0.policySource = loaded.files.first ?? "" }
         logger.info(
             "policy reloaded",
             metadata: ["policy.files": "\(loaded.files.joined(separator: ", "))", "policy.enabled": "\(loaded.policy.enabled)"])
-        return true
+        return loaded.files
     }
 }

@@ -78,6 +78,7 @@ public enum AgentContract {
             out: [ContractArgument("processing", .string), ContractArgument("canceller", .string)]),
         ContractMethod("GetDesktopState", out: DesktopStateReply.fields),
         ContractMethod("SetDoNotDisturb", in: [ContractArgument("enabled", .boolean)]),
+        ContractMethod("ReloadPolicy", out: [ContractArgument("files", .array(.string))]),
     ]
 
     /// The signals, in the XML's order.

@@ -46,6 +46,8 @@ public enum AgentCall: Hashable, Sendable {
     case getDesktopState
     /// `SetDoNotDisturb`: the user's own do-not-disturb switch (`audiosessionctl dnd on`).
     case setDoNotDisturb(enabled: Bool)
+    /// `ReloadPolicy`: read the policy files again, as SIGHUP does, and answer with the files now in force.
+    case reloadPolicy
 
     /// The method's member name in the interface.
     public var method: String {
@@ -71,6 +73,7 @@ public enum AgentCall: Hashable, Sendable {
         case .getInputProcessing: "GetInputProcessing"
         case .getDesktopState: "GetDesktopState"
         case .setDoNotDisturb: "SetDoNotDisturb"
+        case .reloadPolicy: "ReloadPolicy"
         }
     }
 
@@ -88,7 +91,7 @@ public enum AgentCall: Hashable, Sendable {
         case .deactivate(let session, let notifyOthers): [.string(session), .boolean(notifyOthers)]
         case .overrideOutputPort(let session, let port): [.string(session), .string(port)]
         case .setPreferredInput(let session, let uid): [.string(session), .string(uid)]
-        case .getStatus, .listSessions, .listStreams, .getDesktopState: []
+        case .getStatus, .listSessions, .listStreams, .getDesktopState, .reloadPolicy: []
         case .setDoNotDisturb(let enabled): [.boolean(enabled)]
         case .explainStream(let stream): [.string(stream)]
         }
@@ -134,6 +137,7 @@ public enum AgentCall: Hashable, Sendable {
         case "GetInputProcessing": return .getInputProcessing(session: try fields.next("session"))
         case "GetDesktopState": return .getDesktopState
         case "SetDoNotDisturb": return .setDoNotDisturb(enabled: try fields.next("enabled"))
+        case "ReloadPolicy": return .reloadPolicy
         default: return nil
         }
     }

@@ -60,6 +60,26 @@ extension AgentClient {
         _ = try await call(.setDoNotDisturb(enabled: enabled))
     }
 
+    /// `ReloadPolicy`: the agent reads its policy files again; returns the files now in force. A
+    /// policy the agent refuses is a failure with ``CtlExitCode/dataError`` and the agent's problems.
+    func reloadPolicy() async throws(CtlFailure) -> [String] {
+        let arguments: BusArguments
+        do {
+            arguments = try await send(.reloadPolicy)
+        } catch let error as BusError {
+            guard AgentErrorName(rawValue: error.name.rawValue) == .failed else {
+                throw Self.failure(for: error, calling: "ReloadPolicy")
+            }
+            throw CtlFailure(error.message, exitCode: CtlExitCode.dataError)
+        } catch {
+            throw CtlFailure("ReloadPolicy was cancelled", exitCode: CtlExitCode.software)
+        }
+        guard arguments.count == 1, let files = [String](busValue: arguments[0]) else {
+            throw CtlFailure("the agent answered ReloadPolicy with \(arguments.signature.rawValue), not (as)", exitCode: CtlExitCode.software)
+        }
+        return files
+    }
+
     func sessions() async throws(CtlFailure) -> [SessionRow] {
         try Self.read(try await call(.listSessions), as: SessionListing.rows(from:)).map(SessionRow.init)
     }

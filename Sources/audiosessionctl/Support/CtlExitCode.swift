@@ -2,6 +2,8 @@
 enum CtlExitCode {
     /// A command line the tool refuses: an unknown name, an invalid combination, a missing command.
     static let usage: Int32 = 64
+    /// `app set`: the policy with the entry would not load, or the agent refused it.
+    static let dataError: Int32 = 65
     /// The agent is not running, or the session bus cannot be reached.
     static let unavailable: Int32 = 69
     /// The agent answered with an error the tool does not expect.

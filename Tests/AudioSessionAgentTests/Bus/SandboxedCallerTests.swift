@@ -92,4 +92,19 @@ struct SandboxedCallerTests {
             #expect("\(own)".contains(AgentBusService.noProcessing), "\(own)")
         }
     }
+
+    /// `ReloadPolicy` is the user's: a sandboxed tool is refused before anything is read; this
+    /// rig's service was given its policy, so even the unsandboxed caller's reload fails, saying so.
+    @Test func aSandboxedToolMayNotReloadThePolicy() async throws {
+        try await AgentBusRig.run(processes: SandboxedChildren()) { rig in
+            let sandboxed = try await rig.bus.run(
+                "dbus-send",
+                ["--bus=\(rig.bus.address)", "--print-reply", "--dest=\(AgentInterface.busName)", AgentInterface.objectPath,
+                 "\(AgentInterface.name).ReloadPolicy"])
+            #expect(!sandboxed.succeeded)
+            #expect(sandboxed.standardError.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(sandboxed.standardError)")
+            let unsandboxed = try await rig.alice.refusal("ReloadPolicy")
+            #expect(unsandboxed.name.rawValue == AgentErrorName.failed.rawValue && unsandboxed.message.contains("not files"), "\(unsandboxed)")
+        }
+    }
 }

@@ -77,6 +77,7 @@ struct ContractFileTests {
         ("GetInputProcessing", "s", "ss"),
         ("GetDesktopState", "", "bbbas"),
         ("SetDoNotDisturb", "b", ""),
+        ("ReloadPolicy", "", "as"),
     ]
     static let signals: [(String, String)] = [
         ("InterruptionBegan", "ss"),

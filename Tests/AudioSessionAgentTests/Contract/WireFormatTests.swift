@@ -41,6 +41,9 @@ struct WireFormatTests {
         .listStreams,
         .explainStream(stream: "sink-input:7"),
         .getInputProcessing(session: "1"),
+        .getDesktopState,
+        .setDoNotDisturb(enabled: true),
+        .reloadPolicy,
     ]
 
     @Test("every method's call round-trips with the table's signature, and the table has no method without a case")

@@ -37,6 +37,15 @@ extension PolicyEngine {
         return appRule(for: info.app)?.role ?? Role.none
     }
 
+    /// Why a stream that names no role has the role its `[[app]]` rule gives, for explanations;
+    /// `nil` when it names its own, no rule gives one, or it plays as a call (said apart).
+    func appRoleExplanation(of record: StreamRecord) -> String? {
+        guard record.info.mediaRole?.isEmpty ?? true, !record.isCaptureCall,
+            let (rule, match) = appRuleMatch(for: record.info.app), let role = rule.role, record.role == role
+        else { return nil }
+        return "role \(role.name) from its app's rule: \(match) (rule for \(rule.match.joined(separator: ", ")))"
+    }
+
     /// Why a stream is never touched, or `nil` when policy applies to it.
     func exclusionReason(_ info: StreamInfo) -> String? {
         if let exclusion = state.policy.exclusions.first(where: { $0.matches(info.properties) }),

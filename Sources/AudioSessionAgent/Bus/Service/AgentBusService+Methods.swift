@@ -52,6 +52,7 @@ extension AgentBusService {
         case .getInputProcessing(let id): try inputProcessing(id, in: QueryScope(caller: await caller(of: call.sender)))
         case .getDesktopState: desktopState()
         case .setDoNotDisturb(let enabled): try setDoNotDisturb(enabled, caller: await caller(of: call.sender))
+        case .reloadPolicy: try reloadPolicy(caller: await caller(of: call.sender))
         }
     }
 }

@@ -34,15 +34,19 @@ public final class AgentBusService: Service, Sendable {
     let rateLimiter: CallRateLimiter
     /// The desktop's state: `GetDesktopState` reads it, `SetDoNotDisturb` sets the user's switch.
     let desktop: DesktopStateBoard
+    /// What `ReloadPolicy` asks to read the policy again; `nil`: the call is refused (no files to read).
+    let policyReloader: PolicyReloadService?
     let logger: Logger
     private let departures: NameOwnerChanges
 
     private init(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)?, hardware: HardwareSteward?, processes: any ProcessTable,
-        rateLimiter: CallRateLimiter, desktop: DesktopStateBoard, departures: NameOwnerChanges, logger: Logger
+        rateLimiter: CallRateLimiter, desktop: DesktopStateBoard, policyReloader: PolicyReloadService?,
+        departures: NameOwnerChanges, logger: Logger
     ) {
         self.desktop = desktop
+        self.policyReloader = policyReloader
         self.connection = connection
         self.coordinator = coordinator
         self.catalog = catalog
@@ -71,10 +75,13 @@ public final class AgentBusService: Service, Sendable {
     ///     unless a test describes its own.
     ///   - desktop: the board the desktop watchers fill; without one, a board of its own that only
     ///     the user's switch changes (not kept across restarts).
+    ///   - policyReloader: what `ReloadPolicy` reloads; without one, `ReloadPolicy` fails (the
+    ///     agent was given its policy, not files to read again).
     public static func start(
         connection: BusConnection, coordinator: PolicyCoordinator, catalog: StreamCatalog, status: AgentStatusBoard,
         routes: (any SessionRouteSource)? = nil, hardware: HardwareSteward? = nil, callRates: CallRateLimits = .standard,
         processes: any ProcessTable = LinuxProcessTable(), desktop: DesktopStateBoard? = nil,
+        policyReloader: PolicyReloadService? = nil,
         logger: Logger = Logger(label: "org.audiosession.agent")
     ) async throws(AgentBusServiceError) -> AgentBusService {
         if let owner = try? await connection.nameOwner(of: AgentInterface.busName) {
@@ -90,7 +97,8 @@ public final class AgentBusService: Service, Sendable {
             connection: connection, coordinator: coordinator, catalog: catalog, status: status, routes: routes,
             hardware: hardware, processes: processes,
             rateLimiter: CallRateLimiter(limits: callRates, clock: coordinator.clock ?? MonotonicAgentClock()),
-            desktop: desktop ?? DesktopStateBoard(coordinator: coordinator), departures: departures, logger: logger)
+            desktop: desktop ?? DesktopStateBoard(coordinator: coordinator), policyReloader: policyReloader,
+            departures: departures, logger: logger)
         do {
             try connection.export(service.exportedObject())
         } catch {

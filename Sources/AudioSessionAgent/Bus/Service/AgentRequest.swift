@@ -41,6 +41,7 @@ enum AgentRequest: Hashable, Sendable {
     case getInputProcessing(SessionID)
     case getDesktopState
     case setDoNotDisturb(Bool)
+    case reloadPolicy
 
     /// The methods the agent exports: every method of the contract (``AgentCall`` reads each one).
     static let methods = AgentContract.methods.map(\.name)
@@ -82,6 +83,7 @@ enum AgentRequest: Hashable, Sendable {
         case .getInputProcessing(let id): self = .getInputProcessing(SessionID(id))
         case .getDesktopState: self = .getDesktopState
         case .setDoNotDisturb(let enabled): self = .setDoNotDisturb(enabled)
+        case .reloadPolicy: self = .reloadPolicy
         }
     }
 
