@@ -13,6 +13,11 @@ extension PolicyEngine {
     }
 
     /// What policy does to a stream now, or `nil` for an unknown stream.
+    /// The session the stream belongs to, or nil for a stream without one.
+    public func session(of stream: StreamID) -> SessionID? {
+        state.streams[stream]?.session
+    }
+
     public func effects(on stream: StreamID) -> StreamEffect? {
         state.streams[stream].map(effect(of:))
     }

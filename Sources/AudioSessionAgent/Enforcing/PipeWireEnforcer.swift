@@ -170,7 +170,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         return Double(connection.globals[state.ref.index]?.node?.props?.volume ?? 1)
     }
 
-    func silence(_ id: StreamID, cause: SilenceCause) {
+    func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         guard !state.isPaused else { return }
@@ -180,7 +180,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         nodes[ref.serial] = state
         logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
         command(.pause, ref)
-        pauser?.pause(stream, ofProcess: StreamAppIdentity.processID(of: stream, in: table.graph), because: cause)
+        let process = StreamAppIdentity.processID(of: stream, in: table.graph)
+        if process == nil || process != sessionProcess {
+            pauser?.pause(stream, ofProcess: process, because: cause)
+        }
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {

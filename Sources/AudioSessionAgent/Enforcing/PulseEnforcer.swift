@@ -133,7 +133,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         ticker?.arm(after: .zero)
     }
 
-    func silence(_ id: StreamID, cause: SilenceCause) {
+    func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         guard state.silencedWasMuted == nil else { return }
@@ -155,7 +155,10 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         // read after the mute (and the restore module's save of it): the entry is corrected in
         // the same loop turn, leaving new streams of the role the least time to start muted.
         repairRestoreEntry(ref.serial)
-        askPlayer(.pause(stream, ofProcess: StreamAppIdentity.processID(of: stream, in: table.graph), because: cause))
+        let process = StreamAppIdentity.processID(of: stream, in: table.graph)
+        if process == nil || process != sessionProcess {
+            askPlayer(.pause(stream, ofProcess: process, because: cause))
+        }
         logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
     }
 

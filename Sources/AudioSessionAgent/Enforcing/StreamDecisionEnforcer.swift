@@ -12,8 +12,10 @@ protocol StreamDecisionEnforcer: DecisionSink {
     var isShuttingDown: Bool { get }
     /// Ramps the stream to `level` (1: back to the user's level).
     func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int)
-    /// Makes the stream inaudible.
-    func silence(_ id: StreamID, cause: SilenceCause)
+    /// Makes the stream inaudible. `sessionProcess` is the process that registered the stream's
+    /// session: a stream of that very process is not paused over MPRIS, since its app hears the
+    /// interruption from its session and a remote Pause on top would read as the user's.
+    func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?)
     /// Makes a silenced stream audible again.
     func unsilence(_ id: StreamID, resume: Bool)
     /// Sends the stream to `device`.
@@ -38,7 +40,9 @@ extension StreamDecisionEnforcer {
             switch decision {
             case .duck(let id, let level, let ramp, _): duck(id, to: level, rampMilliseconds: ramp)
             case .unduck(let id, let ramp, _): duck(id, to: 1, rampMilliseconds: ramp)
-            case .silence(let id, let cause, _): silence(id, cause: cause)
+            case .silence(let id, let cause, _):
+                let sessionProcess = view.engine.session(of: id).flatMap { view.registry[$0]?.owner.processID }
+                silence(id, cause: cause, sessionProcess: sessionProcess)
             case .unsilence(let id, let resume, _): unsilence(id, resume: resume)
             case .move(let id, let device, _): move(id, to: device)
             case .unmove(let id, _): unmove(id)
