@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include <spa/param/props.h>
+#include <spa/param/latency-utils.h>
 #include <spa/param/route.h>
 #include <spa/param/profile.h>
 #include <spa/pod/parser.h>
@@ -101,6 +102,30 @@ int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *pr
             break;
         }
     }
+    return 0;
+}
+
+int CPipeWireShim_port_add_listener(
+    struct pw_port *port, struct spa_hook *listener, const struct pw_port_events *events, void *data) {
+    return pw_port_add_listener(port, listener, events, data);
+}
+
+int CPipeWireShim_port_subscribe_params(struct pw_port *port, uint32_t *ids, uint32_t count) {
+    return pw_port_subscribe_params(port, ids, count);
+}
+
+int CPipeWireShim_parse_latency(const struct spa_pod *pod, CPipeWireShim_Latency *latency) {
+    memset(latency, 0, sizeof(*latency));
+    if (pod == NULL)
+        return -EINVAL;
+    struct spa_latency_info info;
+    int result = spa_latency_parse(pod, &info);
+    if (result < 0)
+        return result;
+    latency->direction = (uint32_t)info.direction;
+    latency->min_quantum = info.min_quantum;
+    latency->min_rate = (uint32_t)info.min_rate;
+    latency->min_ns = (uint64_t)info.min_ns;
     return 0;
 }
 

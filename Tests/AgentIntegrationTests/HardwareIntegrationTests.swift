@@ -37,6 +37,9 @@ extension AgentIntegrationTests {
                 #expect(values.outputSampleRate == rate && values.inputSampleRate == rate, "settings: \(settings), agent: \(values)")
                 #expect(values.ioBufferFrames == quantum, "settings: \(settings), agent: \(values)")
                 #expect(values.ioBufferDuration == Double(quantum) / Double(rate), "\(values)")
+                // The null devices state a zero Latency on their ports, as pipewire-pulse tells pactl.
+                let stated = try await Self.statedLatencies(rig, rate: rate, quantum: quantum)
+                #expect(values.outputLatency == stated.output && values.inputLatency == stated.input, "ports: \(stated), agent: \(values)")
             }
             #expect(try await Self.call(app, "GetSecondaryAudioHint", [.string(session)]).decode(Bool.self) == false)
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
@@ -246,6 +249,31 @@ extension AgentIntegrationTests {
                 if parts.count >= 4 { values[String(parts[1])] = String(parts[3]) }
             }
             return values
+        }
+
+        /// The latency the ports of the speaker (input direction) and the mic (output direction)
+        /// state, as the stack's own `pw-dump` shows them, in seconds at `rate` and `quantum`.
+        static func statedLatencies(_ rig: AgentRig, rate: UInt32, quantum: UInt32) async throws -> (output: Double?, input: Double?) {
+            let dump = try await rig.server.tool("pw-dump", [])
+            let objects = try #require(try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [[String: Any]])
+            func nodeID(_ name: String) -> Int? {
+                objects.first { (($0["info"] as? [String: Any])?["props"] as? [String: Any])?["node.name"] as? String == name }?["id"] as? Int
+            }
+            func latency(node name: String, direction: String) -> Double? {
+                guard let node = nodeID(name) else { return nil }
+                let seconds = objects.compactMap { object -> Double? in
+                    guard let info = object["info"] as? [String: Any], (info["props"] as? [String: Any])?["node.id"] as? Int == node,
+                        let latencies = (info["params"] as? [String: Any])?["Latency"] as? [[String: Any]],
+                        let stated = latencies.first(where: { $0["direction"] as? String == direction })
+                    else { return nil }
+                    let quanta = (stated["minQuantum"] as? Double) ?? 0
+                    let frames = Double((stated["minRate"] as? Int) ?? 0)
+                    let nanoseconds = Double((stated["minNs"] as? Int) ?? 0)
+                    return (quanta * Double(quantum) + frames) / Double(rate) + nanoseconds / 1e9
+                }
+                return seconds.max()
+            }
+            return (latency(node: "speaker", direction: "Input"), latency(node: "mic", direction: "Output"))
         }
 
         /// Waits until the clock keys are back to `before`'s.

@@ -111,6 +111,30 @@ extension PipeWireAgentTests {
             #expect(meter.properties["audiosession.monitor-capture"] == "true")
         }
 
+        @Test("a device's latency is its ports' Latency toward it: a sink's input direction, a source's output; at the graph's clock")
+        func deviceLatencyFromPorts() throws {
+            // As an ALSA sink states it (176 frames of headroom and a fixed 1 ms), and its capture direction apart.
+            func port(_ id: UInt32, node: UInt32, _ latencies: [PipeWirePortLatency]) -> PipeWireGlobal {
+                PipeWireGlobal(
+                    id: id, type: .port, version: 3, permissions: PipeWirePermissions(rawValue: 0x1c8),
+                    properties: ["node.id": "\(node)", "object.serial": "\(id + 100)"], portLatencies: latencies)
+            }
+            var globals = Self.globals
+            globals[70] = port(70, node: 41, [
+                PipeWirePortLatency(direction: .input, quanta: 1, frames: 176, nanoseconds: 1_000_000),
+                PipeWirePortLatency(direction: .output, quanta: 0, frames: 0, nanoseconds: 0),
+            ])
+            globals[71] = port(71, node: 41, [PipeWirePortLatency(direction: .input, quanta: 1, frames: 128, nanoseconds: 1_000_000)])
+            globals[72] = port(72, node: 37, [PipeWirePortLatency(direction: .output, quanta: 0, frames: 480, nanoseconds: 0)])
+            let graph = PipeWireGraphTranslation.graph(
+                globals: globals, defaults: PipeWireDefaults(), server: Self.server, instance: Self.instance)
+            let speaker = try #require(graph.sinks[41]?.cycleLatency)
+            #expect(speaker == CycleLatency(quanta: 1, frames: 176, nanoseconds: 1_000_000), "the latest channel's")
+            #expect(speaker.duration(quantum: 1024, rate: 48_000) == .milliseconds(26), "1200 frames at 48 kHz and 1 ms")
+            #expect(graph.sources[37]?.cycleLatency == CycleLatency(quanta: 0, frames: 480, nanoseconds: 0))
+            #expect(Self.graph.sinks[41]?.cycleLatency == nil, "no port stated one")
+        }
+
         @Test("a node whose info has not arrived, or that is not running, is not yet a sounding stream")
         func creatingAndIdle() {
             var globals = Self.globals

@@ -156,6 +156,11 @@ public final class HardwareSteward: DecisionSink, Service, Sendable {
             reply.inputSampleRate = input.flatMap { _ in clock.rate }
             reply.ioBufferDuration = clock.bufferDuration
             reply.ioBufferFrames = clock.quantum
+            // PipeWire states a device's latency per graph cycle: its time is the clock's.
+            if let rate = clock.rate, let quantum = clock.quantum {
+                reply.outputLatency = output?.cycleLatency.map { Self.seconds($0.duration(quantum: quantum, rate: rate)) } ?? reply.outputLatency
+                reply.inputLatency = input?.cycleLatency.map { Self.seconds($0.duration(quantum: quantum, rate: rate)) } ?? reply.inputLatency
+            }
         } else {
             reply.outputSampleRate = output?.sampleRate
             reply.inputSampleRate = input?.sampleRate

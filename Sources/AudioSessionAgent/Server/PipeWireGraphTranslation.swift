@@ -17,6 +17,7 @@ import SoundServer
 /// | `device.form-factor`, `device.icon-name`, `audio.position` | `device.form_factor`, `device.icon_name` and the channel map, as pipewire-pulse shows them (``PipeWireNodeDeviceFacts``) |
 /// | client | a client (index = client id) with its info's full properties (a native app's binary and PID are only there, ``StreamAppIdentity``); a node's `client.id` names it |
 /// | `default.audio.sink` / `.source` | the server's default sink and source |
+/// | a device node's ports' `Latency` params (input direction for a sink, output for a source) | the device's ``SoundDevice/cycleLatency`` |
 ///
 /// A node counts once its info arrived (its full properties: a stream's `media.role` and app, a
 /// device's `device.form-factor`); before that the registry's filtered set would tell the engine
@@ -46,6 +47,7 @@ enum PipeWireGraphTranslation {
             name: "PipeWire", version: server?.version ?? "", defaultSinkName: defaults.audioSink,
             defaultSourceName: defaults.audioSource, instance: instance)
         let links = globals.values.filter { $0.type == .link }.compactMap(Link.init)
+        let portLatencies = portLatencies(in: globals)
         for global in globals.values {
             switch global.type {
             case .client:
@@ -54,12 +56,12 @@ enum PipeWireGraphTranslation {
             case .node where global.node.map({ $0.state != .creating }) == true:
                 switch global.properties["media.class"] {
                 case sinkClass:
-                    let sink = device(global, kind: .sink, globals: globals)
+                    let sink = device(global, kind: .sink, globals: globals, portLatencies: portLatencies)
                     graph.sinks[global.id] = sink
                     let monitor = monitorSource(of: sink)
                     graph.sources[monitor.index] = monitor
                 case sourceClass, virtualSourceClass:
-                    graph.sources[global.id] = device(global, kind: .source, globals: globals)
+                    graph.sources[global.id] = device(global, kind: .source, globals: globals, portLatencies: portLatencies)
                 default:
                     break
                 }
@@ -92,7 +94,8 @@ enum PipeWireGraphTranslation {
     }
 
     private static func device(
-        _ global: PipeWireGlobal, kind: SoundDevice.Kind, globals: [UInt32: PipeWireGlobal]
+        _ global: PipeWireGlobal, kind: SoundDevice.Kind, globals: [UInt32: PipeWireGlobal],
+        portLatencies: [UInt32: [PipeWirePortLatency]]
     ) -> SoundDevice {
         let name = global.name ?? "node-\(global.id)"
         let props = global.node?.props
@@ -104,7 +107,29 @@ enum PipeWireGraphTranslation {
             activePortName: activePortName, channelMap: PipeWireNodeDeviceFacts.channelMap(global.properties),
             volume: volumes(props), isMuted: props?.mute ?? false,
             monitorSourceIndex: kind == .sink ? global.id | monitorBit : nil,
-            cardIndex: global.properties["device.id"].flatMap { UInt32($0) })
+            cardIndex: global.properties["device.id"].flatMap { UInt32($0) },
+            cycleLatency: cycleLatency(of: portLatencies[global.id] ?? [], toward: kind == .sink ? .input : .output))
+    }
+
+    /// The latencies the ports of each node state, by node id.
+    private static func portLatencies(in globals: [UInt32: PipeWireGlobal]) -> [UInt32: [PipeWirePortLatency]] {
+        var latencies: [UInt32: [PipeWirePortLatency]] = [:]
+        for global in globals.values where global.type == .port && !global.portLatencies.isEmpty {
+            guard let node = global.properties["node.id"].flatMap({ UInt32($0) }) else { continue }
+            latencies[node, default: []] += global.portLatencies
+        }
+        return latencies
+    }
+
+    /// A device's latency from its ports': a sink's toward the device (the input direction), a
+    /// source's from it (the output direction).
+    private static func cycleLatency(
+        of latencies: [PipeWirePortLatency], toward direction: PipeWirePortLatency.Direction
+    ) -> CycleLatency? {
+        CycleLatency.device(
+            ofChannels: latencies.filter { $0.direction == direction }.map { latency in
+                CycleLatency(quanta: Double(latency.quanta), frames: latency.frames, nanoseconds: latency.nanoseconds)
+            })
     }
 
     private static func monitorSource(of sink: SoundDevice) -> SoundDevice {

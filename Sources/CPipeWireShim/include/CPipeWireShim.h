@@ -74,6 +74,30 @@ int CPipeWireShim_node_set_props(struct pw_node *node, const CPipeWireShim_Props
 /// a varargs macro). Returns 0 when `pod` is a Props object, a negative errno otherwise.
 int CPipeWireShim_parse_props(const struct spa_pod *pod, CPipeWireShim_Props *props);
 
+// MARK: Port
+
+/// `pw_port_add_listener` is a macro.
+int CPipeWireShim_port_add_listener(
+    struct pw_port *port, struct spa_hook *listener, const struct pw_port_events *events, void *data);
+
+/// `pw_port_subscribe_params` is a macro; the server then sends the listed params and every change.
+int CPipeWireShim_port_subscribe_params(struct pw_port *port, uint32_t *ids, uint32_t count);
+
+/// The least latency a port's `SPA_PARAM_Latency` object gives for one direction: a part that
+/// scales with the graph's quantum, one in frames at the graph's rate, one in nanoseconds.
+/// Fixed-width here because SPA changed the fields' signedness between 0.3 and 1.x.
+typedef struct CPipeWireShim_Latency {
+    /// `SPA_DIRECTION_INPUT` (0) or `SPA_DIRECTION_OUTPUT` (1).
+    uint32_t direction;
+    float min_quantum;
+    uint32_t min_rate;
+    uint64_t min_ns;
+} CPipeWireShim_Latency;
+
+/// Reads a `SPA_PARAM_Latency` pod with `spa_latency_parse`, a static inline function with a
+/// varargs parser inside; 0 on success, a negative errno when the pod is not a latency object.
+int CPipeWireShim_parse_latency(const struct spa_pod *pod, CPipeWireShim_Latency *latency);
+
 // MARK: Client
 
 /// `pw_client_add_listener` is a macro; a client's info carries its full properties

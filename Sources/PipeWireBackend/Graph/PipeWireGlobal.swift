@@ -23,11 +23,15 @@ public struct PipeWireGlobal: Sendable, Hashable, Identifiable {
     public var node: PipeWireNodeInfo?
     /// Routes and profiles for devices (sound cards), once their params arrived; nil for other types.
     public var device: PipeWireDeviceInfo?
+    /// For a port of a device node (sink or source): the latencies its `Latency` param states,
+    /// one per direction, once they arrived; empty for other objects.
+    public var portLatencies: [PipeWirePortLatency]
 
     /// Creates a global; the mirror builds them from registry events.
     public init(
         id: UInt32, type: PipeWireObjectType, version: UInt32, permissions: PipeWirePermissions,
-        properties: [String: String], node: PipeWireNodeInfo? = nil, device: PipeWireDeviceInfo? = nil
+        properties: [String: String], node: PipeWireNodeInfo? = nil, device: PipeWireDeviceInfo? = nil,
+        portLatencies: [PipeWirePortLatency] = []
     ) {
         self.id = id
         self.type = type
@@ -36,6 +40,7 @@ public struct PipeWireGlobal: Sendable, Hashable, Identifiable {
         self.properties = properties
         self.node = node
         self.device = device
+        self.portLatencies = portLatencies
     }
 
     /// The `object.serial` property: unique for the server's lifetime, unlike ``id``.

@@ -24,6 +24,7 @@ final class ConnectionState: @unchecked Sendable {
     private(set) var nodes: [UInt32: BoundNode] = [:]
     private(set) var devices: [UInt32: BoundDevice] = [:]
     private(set) var clients: [UInt32: BoundClient] = [:]
+    private(set) var ports: [UInt32: BoundPort] = [:]
     private(set) var metadata: [UInt32: BoundMetadata] = [:]
 
     /// Round trips in flight by sequence number, each with the server errors seen meanwhile.
@@ -88,6 +89,8 @@ final class ConnectionState: @unchecked Sendable {
         devices = [:]
         for client in clients.values { client.unbind() }
         clients = [:]
+        for port in ports.values { port.unbind() }
+        ports = [:]
         for metadata in metadata.values { metadata.unbind() }
         nodes = [:]
         metadata = [:]
@@ -176,6 +179,7 @@ final class ConnectionState: @unchecked Sendable {
         if let node = nodes.values.first(where: { $0.proxyID == proxyID }) { return "node \(node.id)" }
         if let device = devices.values.first(where: { $0.proxyID == proxyID }) { return "device \(device.id)" }
         if let client = clients.values.first(where: { $0.proxyID == proxyID }) { return "client \(client.id)" }
+        if let port = ports.values.first(where: { $0.proxyID == proxyID }) { return "port \(port.id)" }
         if let metadata = metadata.values.first(where: { $0.proxyID == proxyID }) {
             return "metadata \"\(metadata.name)\" (\(metadata.id))"
         }
@@ -198,6 +202,8 @@ final class ConnectionState: @unchecked Sendable {
                     global.device = PipeWireDeviceInfo()
                 } else if global.type == .client {
                     clients[id] = try BoundClient(id: id, version: version, registry: registry, mirror: self)
+                } else if global.type == .port, isDevicePort(properties) {
+                    ports[id] = try BoundPort(id: id, version: version, registry: registry, mirror: self)
                 } else if global.type == .metadata {
                     let name = properties["metadata.name"] ?? "default"
                     metadata[id] = try BoundMetadata(id: id, name: name, version: version, registry: registry, mirror: self)
@@ -215,6 +221,7 @@ final class ConnectionState: @unchecked Sendable {
         nodes.removeValue(forKey: id)?.unbind()
         devices.removeValue(forKey: id)?.unbind()
         clients.removeValue(forKey: id)?.unbind()
+        ports.removeValue(forKey: id)?.unbind()
         metadata.removeValue(forKey: id)?.unbind()
         guard let global = globals.removeValue(forKey: id) else { return }
         hub.publish(.globalRemoved(global))
@@ -243,6 +250,22 @@ final class ConnectionState: @unchecked Sendable {
         node.props = (node.props ?? PipeWireNodeProps()).merging(props)
         global.node = node
         update(global)
+    }
+
+    func portLatency(_ id: UInt32, latency: PipeWirePortLatency) {
+        guard var global = globals[id] else { return }
+        global.portLatencies.removeAll { $0.direction == latency.direction }
+        global.portLatencies.append(latency)
+        update(global)
+    }
+
+    /// Whether a port belongs to a sink or source node (the server announces a node before its
+    /// ports), whose latency is the device's.
+    private func isDevicePort(_ properties: [String: String]) -> Bool {
+        guard let node = properties["node.id"].flatMap({ UInt32($0) }).flatMap({ globals[$0] }),
+            let mediaClass = node.properties["media.class"]
+        else { return false }
+        return mediaClass.hasPrefix("Audio/Sink") || mediaClass.hasPrefix("Audio/Source")
     }
 
     func deviceInfo(_ id: UInt32, info: pw_device_info) {

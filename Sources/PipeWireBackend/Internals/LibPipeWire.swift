@@ -193,6 +193,31 @@ enum LibPipeWire {
         try check("pw_node_send_command") { CPipeWireShim_node_send_command(node, id.rawValue) }
     }
 
+    // MARK: Ports
+
+    static func portAddListener(
+        _ port: OpaquePointer, hook: UnsafeMutablePointer<spa_hook>, events: UnsafePointer<pw_port_events>,
+        data: UnsafeMutableRawPointer
+    ) throws(PipeWireError) {
+        try check("pw_port_add_listener") { CPipeWireShim_port_add_listener(port, hook, events, data) }
+    }
+
+    /// Asks the port to send its `Latency` params now and again whenever they change.
+    static func portSubscribeLatency(_ port: OpaquePointer) throws(PipeWireError) {
+        var ids: [UInt32] = [SPA_PARAM_Latency.rawValue]
+        try check("pw_port_subscribe_params") {
+            CPipeWireShim_port_subscribe_params(port, &ids, UInt32(ids.count))
+        }
+    }
+
+    static func parseLatency(_ pod: UnsafePointer<spa_pod>) -> PipeWirePortLatency? {
+        var raw = CPipeWireShim_Latency()
+        guard CPipeWireShim_parse_latency(pod, &raw) == 0 else { return nil }
+        return PipeWirePortLatency(
+            direction: raw.direction == SPA_DIRECTION_OUTPUT.rawValue ? .output : .input,
+            quanta: raw.min_quantum, frames: raw.min_rate, nanoseconds: raw.min_ns)
+    }
+
     // MARK: Clients
 
     static func clientAddListener(

@@ -39,10 +39,10 @@ extension SoundDevice {
     /// The sample spec's rate; `nil` when the server gave none.
     private static func rate(_ spec: pa_sample_spec) -> UInt32? { spec.rate > 0 ? spec.rate : nil }
 
-    /// The configured latency, else the current one (microseconds); `nil` when both are 0.
+    /// The configured latency, else the current one (microseconds). Both 0 is a statement too:
+    /// pipewire-pulse reports a device whose ports state no latency (a null sink) that way.
     private static func latency(configured: pa_usec_t, current: pa_usec_t) -> Duration? {
-        let microseconds = configured > 0 ? configured : current
-        return microseconds > 0 ? .microseconds(Int64(clamping: microseconds)) : nil
+        .microseconds(Int64(clamping: configured > 0 ? configured : current))
     }
 
     private static func ports<Port>(

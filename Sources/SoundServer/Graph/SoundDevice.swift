@@ -46,6 +46,10 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
     /// The device's latency as the server reports it (its configured latency, else the current
     /// one), when it says.
     public var latency: Duration?
+    /// The device's latency relative to the graph's cycle, from a server that states it so
+    /// (PipeWire: its ports' latencies toward the device); its time depends on the
+    /// quantum and rate the graph runs at.
+    public var cycleLatency: CycleLatency?
 
     /// A device with all its facts.
     public init(
@@ -53,7 +57,7 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
         ports: [DevicePort] = [], activePortName: String? = nil, channelMap: ChannelMap = ChannelMap([]),
         volume: ChannelVolumes = ChannelVolumes([]), isMuted: Bool = false, monitorSourceIndex: UInt32? = nil,
         monitorOfSinkIndex: UInt32? = nil, cardIndex: UInt32? = nil, moduleIndex: UInt32? = nil,
-        sampleRate: UInt32? = nil, latency: Duration? = nil
+        sampleRate: UInt32? = nil, latency: Duration? = nil, cycleLatency: CycleLatency? = nil
     ) {
         self.kind = kind
         self.index = index
@@ -71,6 +75,7 @@ public struct SoundDevice: Hashable, Sendable, Identifiable {
         self.moduleIndex = moduleIndex
         self.sampleRate = sampleRate
         self.latency = latency
+        self.cycleLatency = cycleLatency
     }
 
     /// The device's identity in a ``Graph``: its kind and index.
