@@ -44,6 +44,29 @@ struct PipeWireMirrorTests {
         #expect(connection.metadata(named: "settings")?.value(forKey: "clock.rate") == "48000")
     }
 
+    @Test("the ports of the speaker and the mic state their Latency, both directions (all 0 on null devices); no other ports are read")
+    func devicePortLatency() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let connection = try await pipewire.connect()
+        defer { connection.close() }
+        let devices = try ["speaker", "mic"].map { name in try #require(connection.nodes(named: name).first).id }
+
+        func ports(of node: UInt32) -> [PipeWireGlobal] {
+            connection.globals.values.filter { $0.type == .port && $0.properties["node.id"] == "\(node)" }
+        }
+        try await waitUntil("every port of the speaker and the mic has stated its latency both ways") {
+            devices.allSatisfy { device in
+                let ports = ports(of: device)
+                return !ports.isEmpty && ports.allSatisfy { Set($0.portLatencies.map(\.direction)) == [.input, .output] }
+            }
+        }
+        let stated = devices.flatMap(ports(of:)).flatMap(\.portLatencies)
+        #expect(stated.allSatisfy { $0.quanta == 0 && $0.frames == 0 && $0.nanoseconds == 0 }, "\(stated)")
+        let otherPorts = connection.globals.values.filter { $0.type == .port && !devices.map { "\($0)" }.contains($0.properties["node.id"] ?? "") }
+        #expect(otherPorts.allSatisfy { $0.portLatencies.isEmpty })
+    }
+
     @Test(
         "a pw-play Music stream shows up with its role and application, its client with its binary, and its removal is reported",
         .timeLimit(.minutes(1)))
