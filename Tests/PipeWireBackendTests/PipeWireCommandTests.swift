@@ -137,7 +137,10 @@ struct PipeWireCommandTests {
         try await waitUntil("WirePlumber links the stream to the default speaker again") {
             try await PipeWireGraphReading.linkTargets(ofNode: stream.id, in: pipewire) == ["speaker"]
         }
-        #expect(connection.metadata(named: "default")?.value(forKey: "target.object", subject: stream.id) == nil)
+        // As above: the relink can show before this connection's loop thread read the removal.
+        try await waitUntil("the mirror sees the target.object entry removed") {
+            connection.metadata(named: "default")?.value(forKey: "target.object", subject: stream.id) == nil
+        }
     }
 
     /// The handler waits for the stream to run: WirePlumber's restore-stream sets a new stream's
