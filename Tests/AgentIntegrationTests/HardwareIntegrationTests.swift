@@ -13,96 +13,84 @@ extension AgentIntegrationTests {
     struct Hardware {
         @Test("GetHardwareValues answers the server's rates, channels and buffer for the route", arguments: SoundSetup.allCases.filter { $0 != .pulseStock })
         func valuesAreTheServers(setup: SoundSetup) async throws {
-            let rig = try await AgentRig.start(setup)
-            defer { rig.stop() }
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let app = try BusConnection(address: rig.bus.address)
-            defer { app.close() }
-            let session = try await Self.session(on: app, category: "play-and-record")
+            try await AgentRig.withAgentAndApp(setup) { rig, agent, app in
+                let session = try await Self.session(on: app, category: "play-and-record")
 
-            let values = try await Self.values(app, session)
-            #expect(values.outputChannels == 2, "\(values)")
-            #expect(values.inputChannels != nil && values.inputChannels != 0, "\(values)")
-            #expect(values.preferredSampleRate == 0 && values.preferredIOBufferDuration == 0 && !values.preferencesApplied)
-            if setup == .pulseMinimal {
-                let sink = try #require(try await Self.shortListing(rig, "sinks", "speaker"))
-                #expect(values.outputSampleRate == sink.rate, "pactl: \(sink), agent: \(values)")
-                #expect(values.outputLatency != nil, "\(values)")
-                #expect(values.ioBufferDuration == values.outputLatency, "\(values)")
-            } else {
-                let settings = try await Self.settings(rig)
-                let rate = try #require(settings["clock.rate"].flatMap { UInt32($0) })
-                let quantum = try #require(settings["clock.quantum"].flatMap { UInt32($0) })
-                #expect(values.outputSampleRate == rate && values.inputSampleRate == rate, "settings: \(settings), agent: \(values)")
-                #expect(values.ioBufferFrames == quantum, "settings: \(settings), agent: \(values)")
-                #expect(values.ioBufferDuration == Double(quantum) / Double(rate), "\(values)")
-                // The null devices state a zero Latency on their ports, as pipewire-pulse tells pactl.
-                let stated = try await Self.statedLatencies(rig, rate: rate, quantum: quantum)
-                #expect(values.outputLatency == stated.output && values.inputLatency == stated.input, "ports: \(stated), agent: \(values)")
+                let values = try await Self.values(app, session)
+                #expect(values.outputChannels == 2, "\(values)")
+                #expect(values.inputChannels != nil && values.inputChannels != 0, "\(values)")
+                #expect(values.preferredSampleRate == 0 && values.preferredIOBufferDuration == 0 && !values.preferencesApplied)
+                if setup == .pulseMinimal {
+                    let sink = try #require(try await Self.shortListing(rig, "sinks", "speaker"))
+                    #expect(values.outputSampleRate == sink.rate, "pactl: \(sink), agent: \(values)")
+                    #expect(values.outputLatency != nil, "\(values)")
+                    #expect(values.ioBufferDuration == values.outputLatency, "\(values)")
+                } else {
+                    let settings = try await Self.settings(rig)
+                    let rate = try #require(settings["clock.rate"].flatMap { UInt32($0) })
+                    let quantum = try #require(settings["clock.quantum"].flatMap { UInt32($0) })
+                    #expect(values.outputSampleRate == rate && values.inputSampleRate == rate, "settings: \(settings), agent: \(values)")
+                    #expect(values.ioBufferFrames == quantum, "settings: \(settings), agent: \(values)")
+                    #expect(values.ioBufferDuration == Double(quantum) / Double(rate), "\(values)")
+                    // The null devices state a zero Latency on their ports, as pipewire-pulse tells pactl.
+                    let stated = try await Self.statedLatencies(rig, rate: rate, quantum: quantum)
+                    #expect(values.outputLatency == stated.output && values.inputLatency == stated.input, "ports: \(stated), agent: \(values)")
+                }
+                #expect(try await Self.call(app, "GetSecondaryAudioHint", [.string(session)]).decode(Bool.self) == false)
+                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
             }
-            #expect(try await Self.call(app, "GetSecondaryAudioHint", [.string(session)]).decode(Bool.self) == false)
-            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
         @Test("a preference forces PipeWire's clock while its session is active and not mixable, and is written back", arguments: [SoundSetup.pipewirePulse, .pipewireNative])
         func preferenceForcesTheClockWhileActive(setup: SoundSetup) async throws {
-            let rig = try await AgentRig.start(setup)
-            defer { rig.stop() }
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let app = try BusConnection(address: rig.bus.address)
-            defer { app.close() }
-            let before = try await Self.settings(rig)
-            let session = try await Self.session(on: app, category: "playback")
+            try await AgentRig.withAgentAndApp(setup) { rig, agent, app in
+                let before = try await Self.settings(rig)
+                let session = try await Self.session(on: app, category: "playback")
 
-            try await Self.prefer(app, session, rate: 44_100, seconds: 0.01)
-            #expect(try await Self.settings(rig)[Self.forceRate] == before[Self.forceRate], "nothing is forced before the session is active")
-            var values = try await Self.values(app, session)
-            #expect(values.preferredSampleRate == 44_100 && values.preferredIOBufferDuration == 0.01 && !values.preferencesApplied)
+                try await Self.prefer(app, session, rate: 44_100, seconds: 0.01)
+                #expect(try await Self.settings(rig)[Self.forceRate] == before[Self.forceRate], "nothing is forced before the session is active")
+                var values = try await Self.values(app, session)
+                #expect(values.preferredSampleRate == 44_100 && values.preferredIOBufferDuration == 0.01 && !values.preferencesApplied)
 
-            _ = try await Self.call(app, "Activate", [.string(session)])
-            try await waitUntil("pw-metadata shows the forced rate and quantum") {
-                let settings = try await Self.settings(rig)
-                return settings[Self.forceRate] == "44100" && settings[Self.forceQuantum] == "441"
+                _ = try await Self.call(app, "Activate", [.string(session)])
+                try await waitUntil("pw-metadata shows the forced rate and quantum") {
+                    let settings = try await Self.settings(rig)
+                    return settings[Self.forceRate] == "44100" && settings[Self.forceQuantum] == "441"
+                }
+                values = try await Self.values(app, session)
+                #expect(values.outputSampleRate == 44_100 && values.ioBufferFrames == 441 && values.preferencesApplied, "\(values)")
+
+                _ = try await Self.call(app, "Deactivate", [.string(session), .boolean(true)])
+                try await Self.waitForSettings(rig, before)
+                values = try await Self.values(app, session)
+                #expect(!values.preferencesApplied && values.preferredSampleRate == 44_100, "\(values)")
+                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
             }
-            values = try await Self.values(app, session)
-            #expect(values.outputSampleRate == 44_100 && values.ioBufferFrames == 441 && values.preferencesApplied, "\(values)")
-
-            _ = try await Self.call(app, "Deactivate", [.string(session), .boolean(true)])
-            try await Self.waitForSettings(rig, before)
-            values = try await Self.values(app, session)
-            #expect(!values.preferencesApplied && values.preferredSampleRate == 44_100, "\(values)")
-            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
         @Test("a session interrupted while its preferences hold has the clock written back; the interrupter's own preference then holds")
         func interruptionWritesTheClockBack() async throws {
-            let rig = try await AgentRig.start(.pipewirePulse)
-            defer { rig.stop() }
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let app = try BusConnection(address: rig.bus.address)
-            defer { app.close() }
-            let before = try await Self.settings(rig)
-            let game = try await Self.session(on: app, category: "playback")
-            try await Self.prefer(app, game, rate: 44_100, seconds: 0.01)
-            _ = try await Self.call(app, "Activate", [.string(game)])
-            #expect(try await Self.settings(rig)[Self.forceRate] == "44100")
+            try await AgentRig.withAgentAndApp(.pipewirePulse) { rig, agent, app in
+                let before = try await Self.settings(rig)
+                let game = try await Self.session(on: app, category: "playback")
+                try await Self.prefer(app, game, rate: 44_100, seconds: 0.01)
+                _ = try await Self.call(app, "Activate", [.string(game)])
+                #expect(try await Self.settings(rig)[Self.forceRate] == "44100")
 
-            let player = try await Self.session(on: app, category: "playback")
-            _ = try await Self.call(app, "Activate", [.string(player)])
-            let (activity, _, _, _, _) = try await Self.call(app, "GetState", [.string(game)])
-                .decode(String.self, String.self, String.self, [String].self, Bool.self)
-            #expect(activity == "interrupted")
-            try await Self.waitForSettings(rig, before)
+                let player = try await Self.session(on: app, category: "playback")
+                _ = try await Self.call(app, "Activate", [.string(player)])
+                let (activity, _, _, _, _) = try await Self.call(app, "GetState", [.string(game)])
+                    .decode(String.self, String.self, String.self, [String].self, Bool.self)
+                #expect(activity == "interrupted")
+                try await Self.waitForSettings(rig, before)
 
-            try await Self.prefer(app, player, rate: 32_000, seconds: 0)
-            let settings = try await Self.settings(rig)
-            #expect(settings[Self.forceRate] == "32000" && settings[Self.forceQuantum] == before[Self.forceQuantum], "\(settings)")
-            _ = try await Self.call(app, "Deactivate", [.string(player), .boolean(false)])
-            try await Self.waitForSettings(rig, before)
-            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+                try await Self.prefer(app, player, rate: 32_000, seconds: 0)
+                let settings = try await Self.settings(rig)
+                #expect(settings[Self.forceRate] == "32000" && settings[Self.forceQuantum] == before[Self.forceQuantum], "\(settings)")
+                _ = try await Self.call(app, "Deactivate", [.string(player), .boolean(false)])
+                try await Self.waitForSettings(rig, before)
+                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            }
         }
 
         @Test("an app SIGKILLed while its preferences hold leaves PipeWire's clock as it was")
@@ -146,63 +134,55 @@ extension AgentIntegrationTests {
 
         @Test("bad preferences get named errors saying what is accepted; PulseAudio keeps a preference without error and applies none")
         func badPreferencesAndPulseAudio() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
-            defer { rig.stop() }
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let app = try BusConnection(address: rig.bus.address)
-            defer { app.close() }
-            let session = try await Self.session(on: app, category: "playback")
+            try await AgentRig.withAgentAndApp(.pulseMinimal) { rig, agent, app in
+                let session = try await Self.session(on: app, category: "playback")
 
-            let refusals: [([String: BusValue], String, [String])] = [
-                (["sample-rate": .uint32(7)], "org.freedesktop.DBus.Error.InvalidArgs", ["sample-rate 7", "8000 to 384000"]),
-                (["io-buffer-duration": .double(5)], "org.freedesktop.DBus.Error.InvalidArgs", ["io-buffer-duration 5", "0.0005 to 2"]),
-                (["sample-rate": .string("fast")], "org.freedesktop.DBus.Error.InvalidArgs", ["must be a u"]),
-                (["latency": .double(0.01)], "org.audiosession.Error.UnknownName", ["latency", "sample-rate, io-buffer-duration"]),
-            ]
-            for (preferences, name, phrases) in refusals {
-                do {
-                    _ = try await Self.call(app, "SetPreferredHardware", [.string(session), Self.wire(preferences)])
-                    Issue.record("\(preferences) was accepted")
-                } catch let error as BusError {
-                    #expect(error.name.rawValue == name, "\(error)")
-                    for phrase in phrases { #expect(error.message.contains(phrase), "\(error)") }
+                let refusals: [([String: BusValue], String, [String])] = [
+                    (["sample-rate": .uint32(7)], "org.freedesktop.DBus.Error.InvalidArgs", ["sample-rate 7", "8000 to 384000"]),
+                    (["io-buffer-duration": .double(5)], "org.freedesktop.DBus.Error.InvalidArgs", ["io-buffer-duration 5", "0.0005 to 2"]),
+                    (["sample-rate": .string("fast")], "org.freedesktop.DBus.Error.InvalidArgs", ["must be a u"]),
+                    (["latency": .double(0.01)], "org.audiosession.Error.UnknownName", ["latency", "sample-rate, io-buffer-duration"]),
+                ]
+                for (preferences, name, phrases) in refusals {
+                    do {
+                        _ = try await Self.call(app, "SetPreferredHardware", [.string(session), Self.wire(preferences)])
+                        Issue.record("\(preferences) was accepted")
+                    } catch let error as BusError {
+                        #expect(error.name.rawValue == name, "\(error)")
+                        for phrase in phrases { #expect(error.message.contains(phrase), "\(error)") }
+                    }
                 }
-            }
 
-            try await Self.prefer(app, session, rate: 48_000, seconds: 0.005)
-            _ = try await Self.call(app, "Activate", [.string(session)])
-            let values = try await Self.values(app, session)
-            #expect(values.preferredSampleRate == 48_000 && values.preferredIOBufferDuration == 0.005, "\(values)")
-            #expect(!values.preferencesApplied, "PulseAudio's device rate is its configuration's: \(values)")
-            let sink = try #require(try await Self.shortListing(rig, "sinks", "speaker"))
-            #expect(values.outputSampleRate == sink.rate, "\(values)")
-            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+                try await Self.prefer(app, session, rate: 48_000, seconds: 0.005)
+                _ = try await Self.call(app, "Activate", [.string(session)])
+                let values = try await Self.values(app, session)
+                #expect(values.preferredSampleRate == 48_000 && values.preferredIOBufferDuration == 0.005, "\(values)")
+                #expect(!values.preferencesApplied, "PulseAudio's device rate is its configuration's: \(values)")
+                let sink = try #require(try await Self.shortListing(rig, "sinks", "speaker"))
+                #expect(values.outputSampleRate == sink.rate, "\(values)")
+                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            }
         }
 
         @Test("GetSecondaryAudioHint reads true while another app's music plays, false once it stops")
         func currentHint() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
-            defer { rig.stop() }
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let app = try BusConnection(address: rig.bus.address)
-            defer { app.close() }
-            let game = try await Self.session(on: app, category: "solo-ambient")
-            #expect(try await Self.call(app, "GetSecondaryAudioHint", [.string(game)]).decode(Bool.self) == false)
+            try await AgentRig.withAgentAndApp(.pulseMinimal) { rig, agent, app in
+                let game = try await Self.session(on: app, category: "solo-ambient")
+                #expect(try await Self.call(app, "GetSecondaryAudioHint", [.string(game)]).decode(Bool.self) == false)
 
-            // Another app's music: detached, so that process ancestry does not make it the test's (the session's) own.
-            let music = try await TokenCapabilities.detachedPaplay(
-                rig, ["--property=media.role=music", "--property=media.name=music"], try rig.tone("music", seconds: 60))
-            defer { _ = Foundation.kill(music, SIGKILL) }
-            try await waitUntil("the hint has begun") {
-                try await Self.call(app, "GetSecondaryAudioHint", [.string(game)]).decode(Bool.self)
+                // Another app's music: detached, so that process ancestry does not make it the test's (the session's) own.
+                let music = try await TokenCapabilities.detachedPaplay(
+                    rig, ["--property=media.role=music", "--property=media.name=music"], try rig.tone("music", seconds: 60))
+                defer { _ = Foundation.kill(music, SIGKILL) }
+                try await waitUntil("the hint has begun") {
+                    try await Self.call(app, "GetSecondaryAudioHint", [.string(game)]).decode(Bool.self)
+                }
+                _ = Foundation.kill(music, SIGKILL)
+                try await waitUntil("the hint has ended") {
+                    try await !Self.call(app, "GetSecondaryAudioHint", [.string(game)]).decode(Bool.self)
+                }
+                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
             }
-            _ = Foundation.kill(music, SIGKILL)
-            try await waitUntil("the hint has ended") {
-                try await !Self.call(app, "GetSecondaryAudioHint", [.string(game)]).decode(Bool.self)
-            }
-            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
         // MARK: Helpers

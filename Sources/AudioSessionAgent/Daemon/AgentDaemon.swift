@@ -79,8 +79,9 @@ public final class AgentDaemon: Sendable {
 
         let server: ServedServer
         let hardware: HardwareSteward
+        let journal: JournalDirectory
         do {
-            let journal = try configuration.journalDirectory ?? JournalDirectory.runtime()
+            journal = try configuration.journalDirectory ?? JournalDirectory.runtime()
             hardware = hardwareSteward(configuration, journal: journal, status: status)
             server = try await serve(
                 configuration, policy: loaded.policy, journal: journal, pauser: pauser, sinks: [catalog, notifier, hardware],
@@ -95,7 +96,7 @@ public final class AgentDaemon: Sendable {
         // The user's do-not-disturb switch is kept beside the journal: an agent that restarts keeps it.
         let board = DesktopStateBoard(
             coordinator: server.coordinator,
-            userSwitchFile: (try? configuration.journalDirectory ?? JournalDirectory.runtime()).map { $0.path + "/do-not-disturb" })
+            userSwitchFile: journal.path + "/do-not-disturb")
         let reloader = PolicyReloadService(
             source: configuration.policy, coordinator: server.coordinator, status: status, hangUps: hangUps, logger: logger)
         let busService: AgentBusService

@@ -28,8 +28,7 @@ struct AppSetCommand: AsyncParsableCommand {
             Undo with `audiosessionctl app unset APP-ID`.
             """)
 
-    @Argument(help: ArgumentHelp("The application id, process binary or Flatpak app id.", valueName: "app-id"))
-    var appID: String
+    @OptionGroup var app: AppIDArgument
 
     @Flag(
         name: [.customLong("exempt"), .customLong("never-duck")],
@@ -45,11 +44,6 @@ struct AppSetCommand: AsyncParsableCommand {
     @OptionGroup var agent: AgentOptions
 
     func validate() throws {
-        do {
-            try UserAppEntry.check(appID)
-        } catch {
-            throw ValidationError(error.description)
-        }
         guard exempt || role != nil || callWhileCapturing else {
             throw ValidationError("nothing to set: expected --exempt (--never-duck), --role ROLE or --call-while-capturing")
         }
@@ -65,10 +59,10 @@ struct AppSetCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let entry = try UserAppEntry(appID: appID, exempt: exempt, role: role, callWhileCapturing: callWhileCapturing)
+            let entry = try UserAppEntry(appID: app.appID, exempt: exempt, role: role, callWhileCapturing: callWhileCapturing)
             let fragments = try UserAppFragments.forThisProcess()
             let path = try fragments.write(entry)
-            print("\(appID): \(entry.summary); written to \(path)")
+            print("\(app.appID): \(entry.summary); written to \(path)")
             do {
                 print(try await agent.reloadAgentPolicy(after: path, written: true))
             } catch {

@@ -12,23 +12,14 @@ struct AppUnsetCommand: AsyncParsableCommand {
             65 when the agent refused the policy.
             """)
 
-    @Argument(help: ArgumentHelp("The application id given to `app set`.", valueName: "app-id"))
-    var appID: String
+    @OptionGroup var app: AppIDArgument
 
     @OptionGroup var agent: AgentOptions
 
-    func validate() throws {
-        do {
-            try UserAppEntry.check(appID)
-        } catch {
-            throw ValidationError(error.description)
-        }
-    }
-
     func run() async throws {
         do {
-            let path = try UserAppFragments.forThisProcess().remove(appID: appID)
-            print("\(appID): your entry is removed (\(path))")
+            let path = try UserAppFragments.forThisProcess().remove(appID: app.appID)
+            print("\(app.appID): your entry is removed (\(path))")
             do {
                 print(try await agent.reloadAgentPolicy(after: path, written: false))
             } catch {
