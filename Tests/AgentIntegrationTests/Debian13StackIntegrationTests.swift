@@ -49,6 +49,54 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
+        @Test(
+            "with WirePlumber 0.5's role loopbacks the agent steps back: WirePlumber ducks music for a call, the agent neither mutes nor pauses it, and status says why",
+            arguments: [SoundSetup.pipewirePulse, .pipewireNative])
+        func stepsBackForWirePlumberRolePolicy(setup: SoundSetup) async throws {
+            let root = try await SoundStackRoot.debian13()
+            let pipewire = try await PrivatePipeWire.start(root: root)
+            let rig = try await AgentRig.start(setup, on: pipewire)
+            defer { rig.stop() }
+            let musicLoopback = try pipewire.startRoleLoopback("music", roles: ["Music"], priority: 10)
+            defer { musicLoopback.process.kill() }
+            let phoneLoopback = try pipewire.startRoleLoopback("phone", roles: ["Communication"], priority: 90, ducksOthers: true)
+            defer { phoneLoopback.process.kill() }
+            try await pipewire.waitUntilLinked([musicLoopback, phoneLoopback])
+            let speaker = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { speaker.stop() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+
+            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
+            defer { music.kill() }
+            try await waitUntil("the music plays into its role loopback") {
+                try await pipewire.nodesLinked(from: "media.name", "music") == [musicLoopback.sinkName]
+            }
+            try await waitUntil("the music is heard through its loopback") { try await speaker.rms(over: .milliseconds(200)) > 0.25 }
+            let full = try await speaker.rms(over: .milliseconds(300))
+            let phone = try rig.play("call", try ToneFile.silence(seconds: 60, in: rig.directory, name: "call.wav"), role: "phone")
+            defer { phone.kill() }
+            try await waitUntil("WirePlumber ducks the Music loopback to 0.3 for the call") {
+                try await pipewire.nodeVolume(named: musicLoopback.playbackName).map { abs($0 - 0.3) < 0.001 } == true
+            }
+            // Long enough for the agent to have acted had it not stepped back (it mutes within milliseconds).
+            try await Task.sleep(for: .milliseconds(500))
+            let ducked = try await speaker.rms(over: .milliseconds(300))
+            #expect(ducked > full * 0.2 && ducked < full * 0.4, "WirePlumber's duck is heard, not the agent's silence: \(ducked) against \(full)")
+            let stream = try #require(try await rig.stream(named: "music"))
+            #expect(!stream.isMuted && !stream.isCorked && stream.volumePercents.allSatisfy { $0 == 100 }, "\(stream)")
+            let status = try await rig.ctl(["status"])
+            #expect(status.standardOutput.contains("excluded: left to WirePlumber's role policy"), "\(status.standardOutput)")
+
+            phone.terminate()
+            _ = await phone.waitForExit()
+            try await waitUntil("the Music loopback is back at 1.0 after the call") {
+                try await pipewire.nodeVolume(named: musicLoopback.playbackName).map { abs($0 - 1) < 0.001 } == true
+            }
+            #expect(try await speaker.rms(over: .milliseconds(300)) > full * 0.8)
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
         /// The shared libraries process `pid` has mapped, as /proc/PID/maps lists them.
         static func libraries(of pid: Int32) -> String {
             // Read to the end: /proc files report no size, and a read by size stops after a page.

@@ -17,6 +17,7 @@ import SoundServer
 /// | `audiosession.virtual=true` | a virtual or filter node (`node.virtual=true`: pw-loopback, module-loopback and filter-chain on PipeWire) |
 /// | `audiosession.agent=true` | the stream belongs to the agent's own client |
 /// | `audiosession.left-to-server=MODULE` | the policy leaves the stream's role to that server module (``ServerModulePlan/moduleHandling(role:)``) |
+/// | `audiosession.role-policy-target=DEVICE` | the stream plays into (or records from) a role loopback of WirePlumber 0.5's role policy (a device with `policy.role-based.target=true`): WirePlumber ducks and corks it by its own rules |
 /// | `audiosession.token-refused=WHY` | the stream carried a session token its client may not use (``SessionResolution/refusedToken``) |
 ///
 /// ```swift
@@ -28,6 +29,11 @@ enum StreamTranslation {
     static let agentProperty = "audiosession.agent"
     /// The fact that marks a virtual or filter node's stream (from PipeWire's `node.virtual`).
     static let virtualProperty = "audiosession.virtual"
+    /// The fact that names the role loopback of WirePlumber 0.5's role policy a stream goes
+    /// through; the shipped policies leave such streams to WirePlumber.
+    static let rolePolicyProperty = "audiosession.role-policy-target"
+    /// What WirePlumber 0.5 reads to tell a role loopback (its `linking/rescan-media-role-links`).
+    static let rolePolicyTargetKey = "policy.role-based.target"
     /// The fact that says why a stream's token was not accepted; `ExplainStream` shows it.
     static let tokenRefusedProperty = "audiosession.token-refused"
     /// PulseAudio's resample method for `PA_STREAM_PEAK_DETECT` streams (level meters).
@@ -83,6 +89,9 @@ enum StreamTranslation {
         let resolution = admit(resolver.resolve(origin, among: sessions))
         if let refusal = resolution.refusedToken { properties[Self.tokenRefusedProperty] = refusal }
         let device = stream.deviceIndex.flatMap { stream.kind == .playback ? graph.sinks[$0] : graph.sources[$0] }
+        if let device, device.properties[Self.rolePolicyTargetKey] == "true" {
+            properties[Self.rolePolicyProperty] = device.name
+        }
         return StreamInfo(
             id: ref.id, direction: stream.kind == .playback ? .playback : .capture, properties: properties,
             session: resolution.session,

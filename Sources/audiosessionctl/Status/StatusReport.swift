@@ -5,9 +5,11 @@ struct StatusReport {
     var agent: StatusReply
     var sessions: [SessionRow]
     var streams: [StreamListing]
+    /// Why the policy leaves a stream alone, by stream id, for the excluded ones.
+    var exclusions: [String: String] = [:]
 
-    /// Reads everything from the agent. `ListSessions` does not say who interrupts a session, so
-    /// for each interrupted session one of its streams is explained, when it has one.
+    /// Reads everything from the agent. `ListSessions` does not say who interrupts a session nor
+    /// `ListStreams` which streams the policy excludes, so every stream is explained once.
     static func read(from client: AgentClient) async throws(CtlFailure) -> StatusReport {
         let agent = try await client.status()
         var sessions = try await client.sessions()
@@ -17,19 +19,25 @@ struct StatusReport {
                 sessions[index].inputProcessing = processing
             }
         }
-        for index in sessions.indices where sessions[index].listing.activity == "interrupted" {
-            guard let stream = streams.first(where: { $0.session == sessions[index].listing.session }) else { continue }
-            // A stream that ended between the two calls simply leaves the column empty.
-            if let explanation = try? await client.explain(stream: stream.stream) {
-                sessions[index].interruptedBy = explanation.interruptedBy
-            }
+        var explanations: [String: StreamExplanationReply] = [:]
+        for stream in streams {
+            // A stream that ended between the two calls simply has no explanation.
+            explanations[stream.stream] = try? await client.explain(stream: stream.stream)
         }
-        return StatusReport(agent: agent, sessions: sessions, streams: streams)
+        for index in sessions.indices where sessions[index].listing.activity == "interrupted" {
+            guard let stream = streams.first(where: { $0.session == sessions[index].listing.session }),
+                let explanation = explanations[stream.stream]
+            else { continue }
+            sessions[index].interruptedBy = explanation.interruptedBy
+        }
+        let exclusions = explanations.compactMapValues { $0.excludedBecause.isEmpty ? nil : $0.excludedBecause }
+        return StatusReport(agent: agent, sessions: sessions, streams: streams, exclusions: exclusions)
     }
 
     var json: JSONValue {
         .object([
-            ("agent", agent.json), ("sessions", .array(sessions.map(\.json))), ("streams", .array(streams.map(\.json))),
+            ("agent", agent.json), ("sessions", .array(sessions.map(\.json))),
+            ("streams", .array(streams.map { $0.json(excludedBecause: exclusions[$0.stream] ?? "") })),
         ])
     }
 
@@ -66,7 +74,8 @@ struct StatusReport {
                 rows: streams.map { stream in
                     [
                         stream.stream, stream.direction, stream.role, stream.application.isEmpty ? "-" : stream.application,
-                        stream.session.isEmpty ? "-" : stream.session, stream.sounding ? "yes" : "no", Self.effect(of: stream),
+                        stream.session.isEmpty ? "-" : stream.session, stream.sounding ? "yes" : "no",
+                        exclusions[stream.stream] ?? Self.effect(of: stream),
                     ]
                 }
             ).lines
