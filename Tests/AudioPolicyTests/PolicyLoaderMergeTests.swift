@@ -85,6 +85,21 @@ struct PolicyLoaderMergeTests {
         #expect(policy.roles[.communication]?.trigger == true)
     }
 
+    @Test func overridingAppRulesOfFragmentsAreAskedBeforeTheBasesAndABadFlagIsNamed() throws {
+        let base = Self.base + "\n\n[[app]]\nmatch = [\"firefox\", \"chromium\"]\ncall-while-capturing = true\n"
+        let plain = "version = 1\n[[app]]\nmatch = [\"firefox\"]\nrole = \"music\"\n"
+        let overriding = "version = 1\n[[app]]\nmatch = [\"firefox\"]\nexempt = true\noverrides = true\n"
+        let policy = try Self.load(base: base, fragments: [plain, overriding]).policy
+        #expect(policy.appRules.map(\.overrides) == [true, false, false])
+        #expect(policy.appRules.first?.exempt == true, "the overriding fragment's rule is asked first")
+        #expect(policy.appRules.dropFirst().first?.callWhileCapturing == true, "then the base's, in file order")
+        #expect {
+            _ = try Self.load(base: base, fragments: ["version = 1\n[[app]]\nmatch = [\"x\"]\noverrides = \"yes\"\n"])
+        } throws: { error in
+            (error as? PolicyLoadError)?.problems.first?.description.hasSuffix("0-fragment.toml:4:13: app[1].overrides: expected true or false, found string \"yes\"") == true
+        }
+    }
+
     @Test func problemsInAFragmentNameTheFragmentAndItsLine() throws {
         let broken = "version = 1\n\n[ducking]\nlevel = 2\n"
         #expect {

@@ -105,10 +105,42 @@ struct UserAppEntryTests {
         }
         let unknownRole = try await rig.ctl(["app", "set", "org.example.Phone", "--role", "ringer"])
         #expect(unknownRole.status == 65 && unknownRole.standardError.contains(#"unknown role "ringer""#), "\(unknownRole)")
-        let shipped = try await rig.ctl(["app", "set", "firefox", "--exempt"])
-        #expect(shipped.status == 65 && shipped.standardError.contains("an earlier rule"), "\(shipped)")
         let written = (try? FileManager.default.contentsOfDirectory(atPath: "\(rig.binary.scratch)/config/audiosession/policy.d")) ?? []
         #expect(written.isEmpty, "\(written)")
+    }
+
+    @Test("app set overrides a shipped rule: firefox made exempt plays through a call the shipped browser rule would silence it in; unset gives the rule back")
+    func overridesAShippedRule() async throws {
+        let rig = try await DesktopRig.start(systemBus: .missing)
+        defer { rig.stop() }
+        let daemon = try await rig.startAgent()
+        defer { daemon.kill() }
+        let tone = try ToneFile.sine(frequency: 440, seconds: 120, in: rig.binary.scratch, name: "tone.wav")
+        // A browser tab as Firefox plays it: no role, the browser's binary (claimed on the pulse protocol).
+        let tab = try rig.pulse.spawn("paplay", ["--property=media.name=tab", "--property=application.process.binary=firefox", tone])
+        defer { tab.kill() }
+        try await waitUntil("the tab plays", timeout: .seconds(30)) { try await rig.isMuted("tab") == false }
+
+        let set = try await rig.ctl(["app", "set", "firefox", "--exempt"])
+        #expect(set.status == 0 && set.standardOutput.contains("audiosessiond reloaded its policy"), "\(set)")
+        let fragment = "\(rig.binary.scratch)/config/audiosession/policy.d/app-firefox.toml"
+        #expect(try String(contentsOfFile: fragment, encoding: .utf8).contains("overrides = true"))
+        var call = try rig.pulse.spawn("paplay", ["--property=media.name=call", "--property=media.role=phone", tone])
+        defer { call.kill() }
+        let explain = try await rig.ctl(["explain", try await streamID(named: "tab", in: rig)])
+        #expect(explain.standardOutput.contains("exempt app") && explain.standardOutput.contains("(rule for firefox)"), "\(explain)")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await rig.isMuted("tab") == false, "your entry decides over the shipped browser rule")
+        call.kill()
+        _ = await call.waitForExit()
+
+        let unset = try await rig.ctl(["app", "unset", "firefox"])
+        #expect(unset.status == 0, "\(unset)")
+        call = try rig.pulse.spawn("paplay", ["--property=media.name=call", "--property=media.role=phone", tone])
+        try await waitUntil("without the entry, a call silences the tab again", timeout: .seconds(20)) { try await rig.isMuted("tab") == true }
+        call.kill()
+        _ = await call.waitForExit()
+        try await waitUntil("the tab plays after the call", timeout: .seconds(20)) { try await rig.isMuted("tab") == false }
     }
 
     /// The agent's id of the stream whose `media.name` is `name`, from `status --json`.

@@ -22,16 +22,22 @@ public struct AppRule: Hashable, Sendable {
     /// a call (`call-while-capturing` in files): a WebRTC call in a browser, a call app that
     /// declares nothing. See ``Policy/Interruption/captureCalls``.
     public var callWhileCapturing: Bool
+    /// Consulted before every rule without it, wherever it stands (`overrides` in files): the
+    /// user's own word about an app over the table the policy ships (`audiosessionctl app set`
+    /// writes it). Among overriding rules, as among the others, the first that covers an app decides.
+    public var overrides: Bool
 
     /// Creates an app rule.
     public init(
         match: [String], exempt: Bool = false, role: Role? = nil,
-        evidence: Set<IdentityEvidence> = IdentityEvidence.defaultAccepted, callWhileCapturing: Bool = false
+        evidence: Set<IdentityEvidence> = IdentityEvidence.defaultAccepted, callWhileCapturing: Bool = false,
+        overrides: Bool = false
     ) {
         self.match = match
         self.exempt = exempt
         self.role = role
         self.evidence = evidence
         self.callWhileCapturing = callWhileCapturing
+        self.overrides = overrides
     }
 }

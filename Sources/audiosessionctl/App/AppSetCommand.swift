@@ -21,9 +21,9 @@ struct AppSetCommand: AsyncParsableCommand {
             records from a microphone (a browser's WebRTC call), so its music stays music.
 
             APP-ID is matched against the stream's application.id, process binary, Flatpak or \
-            portal app id (`audiosessionctl explain` shows them). A rule of the shipped or system \
-            policy that already names the app decides first; such an app is refused (exit 65). \
-            Exits 64 for a bad id or flags that contradict each other, 65 when the agent refused \
+            portal app id (`audiosessionctl explain` shows them). The entry says `overrides = true`: \
+            it decides for the app over a rule the shipped or system policy has for it (the \
+            browsers' call rule, say). Exits 64 for a bad id or flags that contradict each other, 65 when the agent refused \
             the policy (the file is written, the agent keeps the policy in force). \
             Undo with `audiosessionctl app unset APP-ID`.
             """)

@@ -64,7 +64,9 @@ struct UserAppEntry: Hashable {
 
     /// The rule the fragment gives the policy, to find it in the loaded policy.
     var rule: AppRule {
-        AppRule(match: [appID], exempt: exempt, role: role.flatMap(Role.init(normalizing:)), callWhileCapturing: callWhileCapturing)
+        AppRule(
+            match: [appID], exempt: exempt, role: role.flatMap(Role.init(normalizing:)), callWhileCapturing: callWhileCapturing,
+            overrides: true)
     }
 
     /// The settings in words, for messages and `app list`.
@@ -90,6 +92,8 @@ struct UserAppEntry: Hashable {
             "[[app]]",
             "# The application id this entry covers: application.id, process binary, Flatpak or portal app id.",
             "match = [\(id)]",
+            "# Asked before the rules the policy ships, so this entry decides for the app.",
+            "overrides = true",
         ]
         if exempt {
             lines += [

@@ -50,11 +50,11 @@ struct UserAppFragments {
                     + error.problems.map(\.description).joined(separator: "; "))
         }
         if let first = loaded.policy.appRules.first(where: { $0.match.contains(entry.appID) }), first != entry.rule {
-            // The first rule that covers an app decides for it: a later fragment would be ignored.
+            // The first overriding rule that covers an app decides for it: a later one would be ignored.
             throw UserAppEntryError(
-                "nothing was written: an earlier rule (for \(first.match.joined(separator: ", "))) already decides for "
-                    + "\"\(entry.appID)\", and a fragment cannot change it; expected an app no earlier rule names "
-                    + "(write a complete policy.toml to change that rule)")
+                "nothing was written: an earlier overriding rule (for \(first.match.joined(separator: ", "))) already decides for "
+                    + "\"\(entry.appID)\", and this entry would be ignored; expected an app no other `overrides = true` rule "
+                    + "names (remove that rule from your policy first)")
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

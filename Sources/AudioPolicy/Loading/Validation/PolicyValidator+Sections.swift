@@ -10,7 +10,7 @@ extension PolicyValidator {
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
-    static let appKeys = ["match", "exempt", "role", "evidence", "call-while-capturing"]
+    static let appKeys = ["match", "exempt", "role", "evidence", "call-while-capturing", "overrides"]
     static let excludeKeys = ["why", "property", "equals", "any-of", "present", "prefix"]
 
     static let maximumRampMilliseconds = 10_000
@@ -113,6 +113,8 @@ extension PolicyValidator {
         for (element, path) in tableListElements("app", of: root) {
             if let rule = validateApp(element, path: path) { draft.appRules.append(rule) }
         }
+        // The first rule that covers an app decides: overriding rules are asked first.
+        draft.appRules = draft.appRules.filter(\.overrides) + draft.appRules.filter { !$0.overrides }
         for (element, path) in tableListElements("exclude", of: root) {
             if let exclusion = validateExclude(element, path: path) { draft.exclusions.append(exclusion) }
         }
@@ -335,9 +337,15 @@ extension PolicyValidator {
                 valid = false
             }
         }
+        var overrides = false
+        if let node = child("overrides", of: rule, path: path) {
+            if let flag = boolean(node) { overrides = flag } else { valid = false }
+        }
         let evidence = evidenceLevels(in: rule, path: path, valid: &valid)
         guard valid else { return nil }
-        return AppRule(match: match, exempt: exempt, role: role, evidence: evidence, callWhileCapturing: callWhileCapturing)
+        return AppRule(
+            match: match, exempt: exempt, role: role, evidence: evidence, callWhileCapturing: callWhileCapturing,
+            overrides: overrides)
     }
 
     /// An `[[include]]` entry: an `[[exclude]]` entry's keys, read the other way; it may not name
