@@ -6,7 +6,7 @@ import Foundation
 /// A browser starts a dozen children (zygotes, renderers, an audio service, content processes),
 /// and its crash handlers (Chromium's crashpad, Firefox's crashhelper) leave its session with a
 /// session of their own. Each process is found by what only the test's browser has: its session
-/// (the browser is its leader), or the marker variable in its environment that every child not
+/// (its leader is the timeout(1) that bounds the browser's life), or the marker variable in its environment that every child not
 /// started from a zygote inherits. ``stop()`` kills exactly those and says which survived.
 struct BrowserProcess {
     let browser: Browser
@@ -20,10 +20,13 @@ struct BrowserProcess {
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         let marker = "\(browser.binary)-\(UInt64.random(in: 0...UInt64.max))"
         let command = try browser.command(opening: url, profile: profile)
-        // setsid(1) makes the browser the leader of a new session without forking (it is no
-        // group leader when spawned), so its PID is the session's id.
+        // setsid(1) makes the new session without forking (it is no group leader when spawned),
+        // so the PID is the session's id. timeout(1) in it bounds the browser's life by the
+        // test's own time limit: a test process killed midway leaves no browser running for long
+        // (its children end when it does).
+        let lifetime = "\(SoakSettings.timeLimitMinutes * 60)"
         let process = try rig.server.spawn(
-            "setsid", command,
+            "setsid", ["timeout", "--signal=KILL", lifetime] + command,
             extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": rig.bus.address, markerVariable: marker, "PATH": "/usr/bin:/bin"])
         return BrowserProcess(browser: browser, process: process, marker: marker)
     }
