@@ -60,6 +60,8 @@ extension AgentIntegrationTests {
                 try await converse(in: running, page: page, song: song, setup: setup, rig: rig)
             } catch {
                 failure = error
+                // What the agent decided (its log is at debug level) tells a failure's cause.
+                print("audiosessiond's log, the end:\n\(agent.standardError.suffix(12000))")
             }
             let survivors = await running.stop()
             #expect(survivors.isEmpty, "\(browser) processes outlived the test: \(survivors)")
@@ -81,10 +83,12 @@ extension AgentIntegrationTests {
                 }
                 return try await captureStream(of: browser, in: rig) != nil
             }
-            let capture = try #require(try await captureStream(of: browser, in: rig))
+            // On PipeWire the stream shows before the session manager links it to a source.
             let sources = try await rig.server.pactl("list", "short", "sources").split(separator: "\n").map { $0.split(separator: "\t") }
-            let microphone = sources.first { $0.count > 1 && $0[1] == "mic" }.flatMap { Int($0[0]) }
-            #expect(microphone != nil && capture["source"] as? Int == microphone, "the call records from the default microphone, mic: \(capture)")
+            let microphone = try #require(sources.first { $0.count > 1 && $0[1] == "mic" }.flatMap { Int($0[0]) }, "the server has a mic")
+            try await waitUntil("\(browser) records from the default source, mic", timeout: .seconds(30), poll: .milliseconds(250)) {
+                try await captureStream(of: browser, in: rig)?["source"] as? Int == microphone
+            }
             let playback = try await waitForValue("\(browser) plays its tone", timeout: .seconds(60), poll: .milliseconds(250)) {
                 try await rig.server.sinkInputs().first { $0.properties["application.process.binary"] == browser.binary && !$0.isCorked }
             }
