@@ -6,8 +6,9 @@ import Foundation
 /// A browser starts a dozen children (zygotes, renderers, an audio service, content processes),
 /// and its crash handlers (Chromium's crashpad, Firefox's crashhelper) leave its session with a
 /// session of their own. Each process is found by what only the test's browser has: its session
-/// (its leader is the timeout(1) that bounds the browser's life), or the marker variable in its environment that every child not
-/// started from a zygote inherits. ``stop()`` kills exactly those and says which survived.
+/// (led by the timeout(1) that bounds the browser's life), or the marker variable in its
+/// environment that every child not started from a zygote inherits. ``stop()`` kills exactly
+/// those and says which survived.
 struct BrowserProcess {
     let browser: Browser
     let process: ChildProcess
