@@ -82,25 +82,33 @@ extension AgentIntegrationTests {
         /// mutes it; the native agent pauses its node instead (pactl shows it unmuted), so there
         /// what the stream itself plays is measured.
         struct Heard {
-            let name: String
+            let index: Int
             let rig: AgentRig
             let recorder: MonitorRecorder?
 
             init(_ name: String, setup: SoundSetup, in rig: AgentRig) async throws {
-                self.name = name
+                try await self.init(index: try await rig.waitForStream(name).index, setup: setup, in: rig)
+            }
+
+            /// The sink input `index` (a client whose `media.name` the test does not choose: mpv, a browser).
+            init(index: Int, setup: SoundSetup, in rig: AgentRig) async throws {
+                self.index = index
                 self.rig = rig
-                let stream = try await rig.waitForStream(name)
-                recorder = setup.silencesByMuting ? nil : try await MonitorRecorder.start(monitoringStream: stream.index, in: rig.server)
+                recorder = setup.silencesByMuting ? nil : try await MonitorRecorder.start(monitoringStream: index, in: rig.server)
             }
 
             func isSilent() async throws -> Bool {
-                guard let recorder else { return try await rig.stream(named: name)?.isMuted == true }
+                guard let recorder else { return try await stream()?.isMuted == true }
                 return try await recorder.rms(over: .milliseconds(150), grace: .milliseconds(400)) < 0.01
             }
 
             func isHeard() async throws -> Bool {
-                guard let recorder else { return try await rig.stream(named: name)?.isMuted == false }
+                guard let recorder else { return try await stream()?.isMuted == false }
                 return try await recorder.rms(over: .milliseconds(150), grace: .milliseconds(400)) > 0.1
+            }
+
+            private func stream() async throws -> PulseSinkInput? {
+                try await rig.server.sinkInputs().first { $0.index == index }
             }
 
             func stop() { recorder?.stop() }
