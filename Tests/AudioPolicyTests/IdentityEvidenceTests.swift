@@ -37,7 +37,7 @@ struct IdentityEvidenceTests {
     @Test func aClaimedBinaryIsExemptAndExplainSaysSo() throws {
         let (effect, text) = try Self.musicEffectDuringACall(app: AppIdentity(processBinary: "orca"))
         #expect(effect == .playing, "\(text)")
-        #expect(text.contains(#"exempt app: claimed process binary "orca" (rule for orca, org.gnome.Orca)"#), "\(text)")
+        #expect(text.contains(#"exempt app: claimed process binary "orca" (rule for orca; manifest)"#), "\(text)")
     }
 
     @Test func explainNamesTheAppRuleARoleLessStreamTookItsRoleFrom() throws {

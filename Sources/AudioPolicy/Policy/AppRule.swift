@@ -26,12 +26,14 @@ public struct AppRule: Hashable, Sendable {
     /// user's own word about an app over the table the policy ships (`audiosessionctl app set`
     /// writes it). Among overriding rules, as among the others, the first that covers an app decides.
     public var overrides: Bool
+    /// Where the ids it matches come from, when the rule says (`source` in files).
+    public var source: AppRuleSource?
 
     /// Creates an app rule.
     public init(
         match: [String], exempt: Bool = false, role: Role? = nil,
         evidence: Set<IdentityEvidence> = IdentityEvidence.defaultAccepted, callWhileCapturing: Bool = false,
-        overrides: Bool = false
+        overrides: Bool = false, source: AppRuleSource? = nil
     ) {
         self.match = match
         self.exempt = exempt
@@ -39,5 +41,14 @@ public struct AppRule: Hashable, Sendable {
         self.evidence = evidence
         self.callWhileCapturing = callWhileCapturing
         self.overrides = overrides
+        self.source = source
+    }
+}
+
+extension AppRule {
+    /// The rule in an explanation's words: the ids it covers, and where they come from when it
+    /// says (`rule for mpv, io.mpv.Mpv; seen`).
+    public var summary: String {
+        "rule for " + match.joined(separator: ", ") + (source.map { "; \($0.rawValue)" } ?? "")
     }
 }

@@ -103,7 +103,7 @@ extension PolicyEngine {
             let calling = state.capturingProcesses[process]
         else { return nil }
         let rule = captureCallRule(for: record.info.app).map { found in
-            " (call-while-capturing: rule for \(found.rule.match.joined(separator: ", ")), matched as \(found.match))"
+            " (call-while-capturing: \(found.rule.summary), matched as \(found.match))"
         } ?? ""
         if let microphone = calling.microphones.min() {
             return "counts as a call because its process captures from a microphone: \(process), stream \(microphone)\(rule)"

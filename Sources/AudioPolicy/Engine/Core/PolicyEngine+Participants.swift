@@ -43,7 +43,7 @@ extension PolicyEngine {
         guard record.info.mediaRole?.isEmpty ?? true, !record.isCaptureCall,
             let (rule, match) = appRuleMatch(for: record.info.app), let role = rule.role, record.role == role
         else { return nil }
-        return "role \(role.name) from its app's rule: \(match) (rule for \(rule.match.joined(separator: ", ")))"
+        return "role \(role.name) from its app's rule: \(match) (\(rule.summary))"
     }
 
     /// Why a stream is never touched, or `nil` when policy applies to it.
@@ -57,7 +57,7 @@ extension PolicyEngine {
         // on it as well would fight that module, whatever the exclusion list says.
         if let module = info.leftToServerModule { return "left to the server: \(module)" }
         if let (rule, match) = appRuleMatch(for: info.app), rule.exempt {
-            return "exempt app: \(match) (rule for \(rule.match.joined(separator: ", ")))"
+            return "exempt app: \(match) (\(rule.summary))"
         }
         return nil
     }
@@ -103,7 +103,7 @@ extension PolicyEngine {
         guard let session = state.sessions[id], session.appExempt,
             let (rule, match) = appRuleMatch(for: session.app), rule.exempt
         else { return nil }
-        return "its session's app is exempt: \(match) (rule for \(rule.match.joined(separator: ", ")))"
+        return "its session's app is exempt: \(match) (\(rule.summary))"
     }
 
     func standing(of configuration: SessionConfiguration, app: AppIdentity) -> RankStanding {

@@ -10,7 +10,7 @@ extension PolicyValidator {
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
-    static let appKeys = ["match", "exempt", "role", "evidence", "call-while-capturing", "overrides"]
+    static let appKeys = ["match", "exempt", "role", "evidence", "call-while-capturing", "overrides", "source"]
     static let excludeKeys = ["why", "property", "equals", "any-of", "present", "prefix"]
 
     static let maximumRampMilliseconds = 10_000
@@ -341,11 +341,25 @@ extension PolicyValidator {
         if let node = child("overrides", of: rule, path: path) {
             if let flag = boolean(node) { overrides = flag } else { valid = false }
         }
+        var source: AppRuleSource?
+        if let node = child("source", of: rule, path: path) {
+            if let text = string(node) {
+                source = AppRuleSource(rawValue: text)
+                if source == nil {
+                    report(
+                        "unknown source \"\(text)\"; expected one of: "
+                            + AppRuleSource.allCases.map(\.rawValue).joined(separator: ", "), at: node)
+                    valid = false
+                }
+            } else {
+                valid = false
+            }
+        }
         let evidence = evidenceLevels(in: rule, path: path, valid: &valid)
         guard valid else { return nil }
         return AppRule(
             match: match, exempt: exempt, role: role, evidence: evidence, callWhileCapturing: callWhileCapturing,
-            overrides: overrides)
+            overrides: overrides, source: source)
     }
 
     /// An `[[include]]` entry: an `[[exclude]]` entry's keys, read the other way; it may not name
