@@ -120,7 +120,7 @@ import Testing
         let error = await #expect(throws: AudioSessionError.self) { try await player.setPrefersEchoCancelledInput(true) }
         #expect(error?.code == .invalidConfiguration)
         #expect(
-            error?.message.contains("its category playback does not record; set record, play-and-record, multi-route first") == true,
+            error?.message.contains("its category playback does not record; choose record, play-and-record or multi-route first") == true,
             "\(error.map { "\($0)" } ?? "")")
         #expect(!player.prefersEchoCancelledInput, "a refused choice is not kept")
         try await player.setPrefersEchoCancelledInput(false)  // asking for none is always taken

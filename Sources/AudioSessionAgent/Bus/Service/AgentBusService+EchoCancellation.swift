@@ -43,13 +43,12 @@ extension AgentBusService {
     /// Why the session's configuration cannot take echo-cancelled input, or `nil` when it can.
     private static func echoCancellationRefusal(_ session: RegisteredSession) -> BusError? {
         let configuration = session.configuration
-        let recording: [AudioSessionModel.Category] = [.record, .playAndRecord, .multiRoute]
         let what = "session \(session.id.rawValue) cannot have echo-cancelled input"
-        if !recording.contains(configuration.category) {
+        if ![.record, .playAndRecord, .multiRoute].contains(configuration.category) {
             return BusError(
                 .invalidConfiguration,
                 "\(what): its category \(configuration.category.kebabName) does not record; "
-                    + "set \(recording.map(\.kebabName).joined(separator: ", ")) first")
+                    + "choose record, play-and-record or multi-route first")
         }
         if Policy.VoiceProcessing.unprocessedModes.contains(configuration.mode) {
             return BusError(
