@@ -70,6 +70,35 @@ import Testing
         try await session.setActive(false)
     }
 
+    @Test func aRestartedAgentLearnsTheChoice() async throws {
+        let rig = try await LibraryRig.start(.pulseMinimal)
+        defer { rig.stop() }
+        let first = try await rig.startAgent()
+        defer { first.kill() }
+
+        let session = rig.session("org.example.Recorder")
+        defer { session.close() }
+        try session.setCategory(.playAndRecord, mode: .default)
+        await session.waitUntilReady()
+        try await session.setPrefersEchoCancelledInput(true)
+        try await session.setActive(true)
+        try await waitUntil("the first agent loads the canceller", timeout: .seconds(30)) {
+            try await Self.echoCancelModules(rig) == 1
+        }
+
+        let resets = session.mediaServicesWereReset
+        await rig.stopAgent(first)
+        #expect(try await Self.echoCancelModules(rig) == 0, "a stopped agent leaves no canceller")
+        let second = try await rig.startAgent()
+        defer { second.kill() }
+        _ = try await nextEvent("media services reset", from: resets)
+        try await waitUntil("the new agent loads the canceller for the re-registered session", timeout: .seconds(30)) {
+            try await Self.echoCancelModules(rig) == 1
+        }
+        #expect(await session.inputProcessing() == .echoCancellation(.webrtc))
+        #expect(session.prefersEchoCancelledInput)
+    }
+
     @Test func aVoiceChatCallThatTurnsItOffHasNoCanceller() async throws {
         let rig = try await LibraryRig.start(.pulseMinimal)
         defer { rig.stop() }
