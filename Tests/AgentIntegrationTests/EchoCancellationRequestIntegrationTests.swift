@@ -6,7 +6,8 @@ import Testing
 
 extension AgentIntegrationTests {
     /// Echo cancellation by the app's request (issue 19 item 3), as a bus client asks for it: a
-    /// play-and-record session in default mode gets module-echo-cancel while it is active and asks,
+    /// play-and-record session in default mode gets a canceller while it is active and asks
+    /// (module-echo-cancel on PulseAudio, a `pipewire` process of the agent's on native PipeWire),
     /// `audiosessionctl status` names it, and it goes when the app withdraws or its connection
     /// leaves the bus; a stranger cannot ask for someone else's session.
     @Suite("echo cancellation by request")
@@ -17,14 +18,22 @@ extension AgentIntegrationTests {
             try await rig.server.pactl("list", "short", "modules").split(separator: "\n").filter { $0.contains("module-echo-cancel") }.count
         }
 
+        /// The cancellers running for this rig: module-echo-cancel instances on PulseAudio, canceller
+        /// processes on native PipeWire.
+        static func cancellers(_ rig: AgentRig, _ setup: SoundSetup) async throws -> Int {
+            setup == .pipewireNative ? NativeVoiceProcessing.cancellerProcesses(rig).count : try await echoCancelModules(rig)
+        }
+
         /// The `input_processing` `status --json` shows for `session`.
         static func statusProcessing(_ rig: AgentRig, _ session: String) async throws -> String? {
             try await rig.sessions().first { "\($0["session"] ?? "")" == session }?["input_processing"] as? String
         }
 
-        @Test("a default-mode session that asks gets module-echo-cancel, shown by status, gone when it withdraws or its app leaves")
-        func aRequestLoadsTheCancellerUntilWithdrawnOrTheAppLeaves() async throws {
-            let rig = try await AgentRig.start(.pulseMinimal)
+        @Test(
+            "a default-mode session that asks gets a canceller, shown by status, gone when it withdraws or its app leaves",
+            arguments: [SoundSetup.pulseMinimal, .pipewireNative])
+        func aRequestLoadsTheCancellerUntilWithdrawnOrTheAppLeaves(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
             let agent = try await rig.startAgent()
             defer { agent.kill() }
@@ -38,8 +47,8 @@ extension AgentIntegrationTests {
             _ = try await Hardware.call(app, "SetPrefersEchoCancelledInput", [.string(session), .boolean(true)])
             let processing = try InputProcessingReply(arguments: try await Hardware.call(app, "GetInputProcessing", [.string(session)]))
             #expect(processing == InputProcessingReply(processing: "echo-cancellation", canceller: "webrtc"))
-            try await waitUntil("module-echo-cancel is loaded for the session", timeout: .seconds(30)) {
-                try await Self.echoCancelModules(rig) == 1
+            try await waitUntil("the session's canceller runs", timeout: .seconds(30)) {
+                try await Self.cancellers(rig, setup) == 1
             }
             #expect(try await Self.statusProcessing(rig, session) == "echo-cancellation (webrtc)")
             #expect(try await rig.ctl(["status"]).standardOutput.contains("echo-cancellation (webrtc)"))
@@ -54,22 +63,22 @@ extension AgentIntegrationTests {
                 let refusal = await #expect(throws: BusError.self) { try await Hardware.call(stranger, method, BusArguments(arguments)) }
                 #expect(refusal?.name == .accessDenied, "\(method): \(refusal.map { "\($0)" } ?? "")")
             }
-            #expect(try await Self.echoCancelModules(rig) == 1)
+            #expect(try await Self.cancellers(rig, setup) == 1)
 
             _ = try await Hardware.call(app, "SetPrefersEchoCancelledInput", [.string(session), .boolean(false)])
-            try await waitUntil("module-echo-cancel is unloaded once the app withdraws", timeout: .seconds(30)) {
-                try await Self.echoCancelModules(rig) == 0
+            try await waitUntil("the canceller is gone once the app withdraws", timeout: .seconds(30)) {
+                try await Self.cancellers(rig, setup) == 0
             }
             #expect(try await Self.statusProcessing(rig, session) == "none")
 
             // Asked again, then the app's connection leaves the bus: nothing remains.
             _ = try await Hardware.call(app, "SetPrefersEchoCancelledInput", [.string(session), .boolean(true)])
-            try await waitUntil("module-echo-cancel is loaded again", timeout: .seconds(30)) {
-                try await Self.echoCancelModules(rig) == 1
+            try await waitUntil("the canceller runs again", timeout: .seconds(30)) {
+                try await Self.cancellers(rig, setup) == 1
             }
             app.close()
-            try await waitUntil("module-echo-cancel is unloaded once the app left", timeout: .seconds(30)) {
-                try await Self.echoCancelModules(rig) == 0
+            try await waitUntil("the canceller is gone once the app left", timeout: .seconds(30)) {
+                try await Self.cancellers(rig, setup) == 0
             }
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
