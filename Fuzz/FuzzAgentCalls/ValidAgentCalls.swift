@@ -30,6 +30,8 @@ enum ValidAgentCalls {
                 .string("sample-rate"): .variant(.uint32(44_100)), .string("io-buffer-duration"): .variant(.double(0.01)),
             ]),
         ]),
+        ("SetPrefersEchoCancelledInput", [.string("1"), .boolean(true)]),
+        ("IsEchoCancelledInputAvailable", [.string("1")]),
         ("GetStatus", []),
         ("ListSessions", []),
         ("ListStreams", []),

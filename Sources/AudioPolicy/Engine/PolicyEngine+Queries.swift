@@ -121,4 +121,17 @@ extension PolicyEngine {
     public func echoCanceller(of session: SessionID) -> EchoCanceller? {
         state.sessionCancellers[session].flatMap { state.echoCancellers[$0] }
     }
+
+    /// Whether the session could have echo-cancelled input if its app asked
+    /// (`isEchoCancelledInputAvailable`): the policy gives a canceller to a session of its
+    /// category and mode (by mode, or honouring the app's request), and the devices its input and
+    /// output would use are there. `false` for a session the engine does not know.
+    ///
+    /// ```swift
+    /// engine.handle(.sessionConfigured("call", try SessionConfiguration(category: .playAndRecord)))
+    /// engine.isEchoCancelledInputAvailable(for: "call")   // true with the shipped policy
+    /// ```
+    public func isEchoCancelledInputAvailable(for session: SessionID) -> Bool {
+        state.sessions[session].map(canCancelEcho) ?? false
+    }
 }

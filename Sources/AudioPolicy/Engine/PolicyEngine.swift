@@ -125,6 +125,9 @@ public struct PolicyEngine: Sendable {
             guard state.sessions[id] != nil else { break }
             state.sessions[id]?.preferredInput = device
             transaction.sessionRouteReasons[id] = .override
+        case .echoCancellationPreferred(let id, let prefers):
+            begin(release: "echo cancellation preference changed", source: .session(id), resume: false)
+            state.sessions[id]?.echoCancellationRequest = prefers
         case .policyReplaced(let policy):
             begin(release: "policy replaced", source: nil, resume: false)
             replacePolicy(policy)

@@ -8,4 +8,19 @@ extension AgentLink {
         let reply = try Self.read(try await call(.getInputProcessing(session: session)), as: InputProcessingReply.init(arguments:))
         return (reply.processing, reply.canceller)
     }
+
+    /// `SetPrefersEchoCancelledInput`.
+    func setPrefersEchoCancelledInput(_ session: String, _ prefers: Bool) async throws(AgentCallFailure) {
+        _ = try await call(.setPrefersEchoCancelledInput(session: session, prefers: prefers))
+    }
+
+    /// `IsEchoCancelledInputAvailable`.
+    func isEchoCancelledInputAvailable(_ session: String) async throws(AgentCallFailure) -> Bool {
+        let reply = try await call(.isEchoCancelledInputAvailable(session: session))
+        do {
+            return try reply.decode(Bool.self)
+        } catch {
+            throw .refused(AudioSessionError(.agentRefused, "the agent sent IsEchoCancelledInputAvailable's reply as \(error.message)"))
+        }
+    }
 }

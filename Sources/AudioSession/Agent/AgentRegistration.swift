@@ -16,4 +16,6 @@ struct AgentRegistration: Hashable, Sendable {
     var sentPreferredInputUID: String?
     /// The hardware preferences the agent has (`SetPreferredHardware`); a new registration starts without.
     var sentHardware = HardwarePreferenceWire()
+    /// The echo-cancellation choice the agent has (`SetPrefersEchoCancelledInput`); `nil` until sent.
+    var sentPrefersEchoCancelledInput: Bool?
 }

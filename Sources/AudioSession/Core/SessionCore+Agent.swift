@@ -35,6 +35,7 @@ extension SessionCore {
             state.withLock { $0.registration?.sentConfiguration = configuration }
             try await pushRoutingIfNeeded()
             try await pushHardwareIfNeeded()
+            try await replayEchoCancellationPreference()
             if isActive { try await activateAgain(session) }
             await refreshHardwareValues()
             return true
@@ -77,7 +78,7 @@ extension SessionCore {
         }
     }
 
-    private func pushConfigurationIfNeeded() async throws(AgentCallFailure) {
+    func pushConfigurationIfNeeded() async throws(AgentCallFailure) {
         guard let (registration, configuration) = state.withLock({ state in state.registration.map { ($0, state.configuration) } }),
             registration.sentConfiguration != configuration
         else { return }

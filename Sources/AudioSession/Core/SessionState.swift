@@ -27,6 +27,8 @@ struct SessionState: Sendable {
     /// What the agent last reported of the server (`GetHardwareValues`); `nil` before it answered
     /// and while no agent runs.
     var hardwareValues: HardwareValuesReply?
+    /// The app's echo-cancellation choice; `nil` until it made one (its mode then decides).
+    var prefersEchoCancelledInput: Bool?
     /// The input the app prefers (a source name), or `nil` for the server's default.
     var preferredInputUID: String?
     /// The output override (`.speaker` routes the session's streams to a built-in speaker).

@@ -4,8 +4,9 @@ extension AudioSession {
     /// What the session's input goes through before the app reads it.
     ///
     /// The agent puts an echo canceller on the route of an active `voice-chat` or `video-chat`
-    /// session (as the voice-processing unit does on iOS) when its policy says so; `measurement`
-    /// mode, and every other session, records straight from the device.
+    /// session (as the voice-processing unit does on iOS) when its policy says so, and on that of
+    /// an active session whose app asked with ``AudioSession/setPrefersEchoCancelledInput(_:)``;
+    /// `measurement` mode, and every other session, records straight from the device.
     ///
     /// ```swift
     /// switch await session.inputProcessing() {

@@ -54,6 +54,8 @@ public enum AgentContract {
         ContractMethod("GetSecondaryAudioHint", in: [session], out: [ContractArgument("begun", .boolean)]),
         ContractMethod(
             "SetPreferredHardware", in: [session, ContractArgument("preferences", .dictionary(key: .string, value: .variant))]),
+        ContractMethod("SetPrefersEchoCancelledInput", in: [session, ContractArgument("prefers", .boolean)]),
+        ContractMethod("IsEchoCancelledInputAvailable", in: [session], out: [ContractArgument("available", .boolean)]),
         ContractMethod(
             "GetStatus",
             out: [

@@ -37,6 +37,10 @@ public enum AgentCall: Hashable, Sendable {
     /// `SetPreferredHardware`: `sample-rate` (`u`) and `io-buffer-duration` (`d`, seconds); zero or
     /// absent means no preference (``HardwarePreferenceKeys``).
     case setPreferredHardware(session: String, preferences: [String: BusVariant])
+    /// `SetPrefersEchoCancelledInput`: the app asks for echo-cancelled input (`true`) or for none.
+    case setPrefersEchoCancelledInput(session: String, prefers: Bool)
+    /// `IsEchoCancelledInputAvailable`: whether asking would give the session a canceller now.
+    case isEchoCancelledInputAvailable(session: String)
     case getStatus
     case listSessions
     case listStreams
@@ -66,6 +70,8 @@ public enum AgentCall: Hashable, Sendable {
         case .getHardwareValues: "GetHardwareValues"
         case .getSecondaryAudioHint: "GetSecondaryAudioHint"
         case .setPreferredHardware: "SetPreferredHardware"
+        case .setPrefersEchoCancelledInput: "SetPrefersEchoCancelledInput"
+        case .isEchoCancelledInputAvailable: "IsEchoCancelledInputAvailable"
         case .getStatus: "GetStatus"
         case .listSessions: "ListSessions"
         case .listStreams: "ListStreams"
@@ -83,8 +89,9 @@ public enum AgentCall: Hashable, Sendable {
         case .registerSession(let properties), .registerSessionWithSecret(let properties): [properties.busValue]
         case .unregisterSession(let session), .activate(let session), .getState(let session),
             .getCurrentRoute(let session), .getInputProcessing(let session), .getAvailableInputs(let session),
-            .getHardwareValues(let session), .getSecondaryAudioHint(let session):
+            .getHardwareValues(let session), .getSecondaryAudioHint(let session), .isEchoCancelledInputAvailable(let session):
             [.string(session)]
+        case .setPrefersEchoCancelledInput(let session, let prefers): [.string(session), .boolean(prefers)]
         case .setPreferredHardware(let session, let preferences): [.string(session), preferences.busValue]
         case .setConfiguration(let session, let category, let mode, let options):
             [.string(session), .string(category), .string(mode), options.busValue]
@@ -130,6 +137,9 @@ public enum AgentCall: Hashable, Sendable {
         case "GetSecondaryAudioHint": return .getSecondaryAudioHint(session: try fields.next("session"))
         case "SetPreferredHardware":
             return .setPreferredHardware(session: try fields.next("session"), preferences: try fields.next("preferences"))
+        case "SetPrefersEchoCancelledInput":
+            return .setPrefersEchoCancelledInput(session: try fields.next("session"), prefers: try fields.next("prefers"))
+        case "IsEchoCancelledInputAvailable": return .isEchoCancelledInputAvailable(session: try fields.next("session"))
         case "GetStatus": return .getStatus
         case "ListSessions": return .listSessions
         case "ListStreams": return .listStreams

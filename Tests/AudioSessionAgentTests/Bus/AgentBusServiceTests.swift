@@ -58,6 +58,8 @@ struct AgentBusServiceTests {
                 ("GetState", [.string(session)]),
                 ("GetCurrentRoute", [.string(session)]),
                 ("GetAvailableInputs", [.string(session)]),
+                ("SetPrefersEchoCancelledInput", [.string(session), .boolean(false)]),
+                ("IsEchoCancelledInputAvailable", [.string(session)]),
                 ("UnregisterSession", [.string(session)]),
             ]
             for (method, arguments) in attempts {

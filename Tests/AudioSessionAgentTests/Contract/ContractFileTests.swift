@@ -70,6 +70,8 @@ struct ContractFileTests {
         ("GetHardwareValues", "s", "a{sv}"),
         ("GetSecondaryAudioHint", "s", "b"),
         ("SetPreferredHardware", "sa{sv}", ""),
+        ("SetPrefersEchoCancelledInput", "sb", ""),
+        ("IsEchoCancelledInputAvailable", "s", "b"),
         ("GetStatus", "", "sssbsb"),
         ("ListSessions", "", "a(ssuusssass)"),
         ("ListStreams", "", "a(sssssbsds)"),

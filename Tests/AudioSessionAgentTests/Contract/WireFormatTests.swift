@@ -36,6 +36,8 @@ struct WireFormatTests {
         .getSecondaryAudioHint(session: "1"),
         .setPreferredHardware(
             session: "1", preferences: ["sample-rate": BusVariant(.uint32(44_100)), "io-buffer-duration": BusVariant(.double(0.01))]),
+        .setPrefersEchoCancelledInput(session: "1", prefers: true),
+        .isEchoCancelledInputAvailable(session: "1"),
         .getStatus,
         .listSessions,
         .listStreams,

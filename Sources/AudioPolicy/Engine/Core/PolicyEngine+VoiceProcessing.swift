@@ -1,7 +1,8 @@
 import AudioSessionModel
 
-// Voice processing by mode: an echo canceller on the route of every active call, shared by calls
-// on the same devices, loaded before their streams move onto it and unloaded after they left it.
+// Voice processing by mode or by the app's request: an echo canceller on the route of every
+// active call, shared by calls on the same devices, loaded before their streams move onto it and
+// unloaded after they left it.
 extension PolicyEngine {
     /// Decides which cancellers must exist now: loads the missing ones (before any move) and
     /// returns those no session needs, to unload once their streams have moved off.
@@ -18,7 +19,7 @@ extension PolicyEngine {
         for canceller in state.echoCancellers.values { byKey[canceller.sharingKey] = canceller.id }
         var assignments: [SessionID: EchoCancellerID] = [:]
         for id in wanted.keys.sorted() {
-            guard let key = wanted[id], let session = state.sessions[id] else { continue }
+            guard let key = wanted[id], let session = state.sessions[id], let reason = wantsEchoCanceller(session) else { continue }
             let cancellerID: EchoCancellerID
             if let existing = byKey[key] {
                 cancellerID = existing
@@ -32,9 +33,7 @@ extension PolicyEngine {
                 transaction.routingDecisions.append(
                     .loadEchoCanceller(
                         canceller,
-                        because: Explanation(
-                            rule: "voice processing: \(session.configuration.mode.kebabName) gets an echo canceller",
-                            source: .session(id))))
+                        because: Explanation(rule: reason, source: .session(id))))
             }
             assignments[id] = cancellerID
         }
@@ -55,18 +54,50 @@ extension PolicyEngine {
         return unneeded
     }
 
-    /// What a session's canceller would be: while it is active in a processed mode, on the
-    /// devices its audio goes to without one.
+    /// What a session's canceller would be: while it is active and its mode or its app's request
+    /// wants one (``wantsEchoCanceller(_:)``), on the devices its audio goes to without one.
     func echoCancellerKey(for session: SessionRecord) -> EchoCanceller.SharingKey? {
+        guard session.activity == .active, wantsEchoCanceller(session) != nil else { return nil }
+        return echoCancellerDevices(for: session)
+    }
+
+    /// Why the session wants a canceller, or `nil` when it wants none: its mode (a play-and-record
+    /// session in one of the policy's modes), or its app's request (any session that records,
+    /// when the policy honours requests). An app's `false` takes the mode's canceller away only
+    /// where the policy lets apps turn it off.
+    func wantsEchoCanceller(_ session: SessionRecord) -> String? {
         let voice = state.policy.voiceProcessing
         let configuration = session.configuration
-        guard state.policy.enabled, voice.enabled, session.activity == .active, configuration.category == .playAndRecord,
-            voice.modes.contains(configuration.mode), !Policy.VoiceProcessing.unprocessedModes.contains(configuration.mode),
-            let playback = preferredDevice(of: session, .playback) ?? state.defaultDevices[.playback],
+        guard state.policy.enabled, voice.enabled, !Policy.VoiceProcessing.unprocessedModes.contains(configuration.mode) else {
+            return nil
+        }
+        let byMode = configuration.category == .playAndRecord && voice.modes.contains(configuration.mode)
+        let modeReason = "voice processing: \(configuration.mode.kebabName) gets an echo canceller"
+        guard voice.honourAppRequest, let request = session.echoCancellationRequest else { return byMode ? modeReason : nil }
+        if request {
+            return configuration.category.records ? "voice processing: the app asked for echo cancellation" : nil
+        }
+        return byMode && !voice.appCanTurnOff ? modeReason + " (the policy keeps it whatever the app asks)" : nil
+    }
+
+    /// The devices a session's canceller would sit between: those its audio goes to without one,
+    /// while both are available.
+    private func echoCancellerDevices(for session: SessionRecord) -> EchoCanceller.SharingKey? {
+        guard let playback = preferredDevice(of: session, .playback) ?? state.defaultDevices[.playback],
             let capture = preferredDevice(of: session, .capture) ?? state.defaultDevices[.capture],
             state.devices[playback]?.isAvailable == true, state.devices[capture]?.isAvailable == true
         else { return nil }
-        return EchoCanceller.SharingKey(playbackMaster: playback, captureMaster: capture, settings: voice.canceller)
+        return EchoCanceller.SharingKey(
+            playbackMaster: playback, captureMaster: capture, settings: state.policy.voiceProcessing.canceller)
+    }
+
+    /// Whether the session could have echo-cancelled input now if its app asked: the policy gives
+    /// it one (by mode, or honouring a request for a session that records) and its input and
+    /// output devices are there. Its activity does not count: the canceller comes with activation.
+    func canCancelEcho(for session: SessionRecord) -> Bool {
+        var asking = session
+        if state.policy.voiceProcessing.honourAppRequest { asking.echoCancellationRequest = true }
+        return wantsEchoCanceller(asking) != nil && echoCancellerDevices(for: asking) != nil
     }
 
     /// Moves a stream onto its session's canceller, or off a canceller it no longer needs.

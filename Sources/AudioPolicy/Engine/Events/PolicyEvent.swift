@@ -41,6 +41,9 @@ public enum PolicyEvent: Hashable, Sendable {
     case outputOverridden(SessionID, toSpeaker: Bool)
     /// The app chose its input (`setPreferredInput`), or cleared the choice with `nil`.
     case preferredInputChanged(SessionID, DeviceID?)
+    /// The app asked for echo-cancelled input (`true`) or asked for none (`false`)
+    /// (AVAudioSession's `setPrefersEchoCancelledInput`); the policy weighs it against the mode.
+    case echoCancellationPreferred(SessionID, Bool)
     /// A new policy replaces the current one.
     case policyReplaced(Policy)
     /// The desktop's own state changed: the system goes to sleep or woke up.

@@ -28,6 +28,8 @@ struct SessionRecord: Hashable, Sendable {
     var speakerOverride = false
     /// `setPreferredInput`: the input the app chose, while it exists.
     var preferredInput: DeviceID?
+    /// `setPrefersEchoCancelledInput`: `nil` until the app asks; the policy weighs it against the mode.
+    var echoCancellationRequest: Bool?
     /// Its rank for its configuration, kept current by ``PolicyEngine/refreshStanding(of:)``.
     var standing: RankStanding?
     /// Whether an app rule exempts its app (the app and the policy never change under a record).

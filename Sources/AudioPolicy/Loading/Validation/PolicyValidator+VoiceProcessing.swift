@@ -2,7 +2,9 @@ import AudioSessionModel
 
 // `[voice-processing]`: which sessions get an echo canceller, and which one.
 extension PolicyValidator {
-    static let voiceProcessingKeys = ["enabled", "modes", "canceller", "gain-control", "noise-suppression"]
+    static let voiceProcessingKeys = [
+        "enabled", "modes", "canceller", "gain-control", "noise-suppression", "honour-app-request", "app-can-turn-off",
+    ]
     static let cancellerKinds = EchoCancellerKind.allCases.map { ($0.rawValue, $0) }
 
     mutating func validateVoiceProcessing(_ table: MergedTable, path: String) -> Policy.VoiceProcessing {
@@ -21,6 +23,17 @@ extension PolicyValidator {
         }
         if let node = child("noise-suppression", of: table, path: path), let value = boolean(node) {
             voice.canceller.noiseSuppression = value
+        }
+        if let node = child("honour-app-request", of: table, path: path), let value = boolean(node) {
+            voice.honourAppRequest = value
+        }
+        if let node = child("app-can-turn-off", of: table, path: path), let value = boolean(node) {
+            voice.appCanTurnOff = value
+            if value, !voice.honourAppRequest {
+                report(
+                    "app-can-turn-off = true needs honour-app-request = true: with apps' requests ignored, none turns the canceller off",
+                    at: node)
+            }
         }
         return voice
     }

@@ -45,6 +45,8 @@ extension AgentBusService {
         case .getHardwareValues(let id): try await hardwareValues(id, call)
         case .getSecondaryAudioHint(let id): try secondaryAudioHint(id, call)
         case .setPreferredHardware(let id, let preferences): try await setPreferredHardware(id, preferences, call)
+        case .setPrefersEchoCancelledInput(let id, let prefers): try setPrefersEchoCancelledInput(id, prefers, call)
+        case .isEchoCancelledInputAvailable(let id): try isEchoCancelledInputAvailable(id, call)
         case .getStatus: agentStatus()
         case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
         case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))

@@ -34,6 +34,8 @@ enum AgentRequest: Hashable, Sendable {
     case getSecondaryAudioHint(SessionID)
     /// The preferences as sent: read after the ownership check.
     case setPreferredHardware(SessionID, preferences: [String: BusVariant])
+    case setPrefersEchoCancelledInput(SessionID, prefers: Bool)
+    case isEchoCancelledInputAvailable(SessionID)
     case getStatus
     case listSessions
     case listStreams
@@ -76,6 +78,8 @@ enum AgentRequest: Hashable, Sendable {
         case .getHardwareValues(let id): self = .getHardwareValues(SessionID(id))
         case .getSecondaryAudioHint(let id): self = .getSecondaryAudioHint(SessionID(id))
         case .setPreferredHardware(let id, let preferences): self = .setPreferredHardware(SessionID(id), preferences: preferences)
+        case .setPrefersEchoCancelledInput(let id, let prefers): self = .setPrefersEchoCancelledInput(SessionID(id), prefers: prefers)
+        case .isEchoCancelledInputAvailable(let id): self = .isEchoCancelledInputAvailable(SessionID(id))
         case .getStatus: self = .getStatus
         case .listSessions: self = .listSessions
         case .listStreams: self = .listStreams
