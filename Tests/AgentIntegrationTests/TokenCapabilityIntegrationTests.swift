@@ -62,29 +62,25 @@ extension AgentIntegrationTests {
             "duck at rank: a stream of another client carrying a duck-others session's token is ducked like other music",
             arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
         func borrowedDuckToken(setup: SoundSetup) async throws {
-            let rig = try await AgentRig.start(setup)
-            defer { rig.stop() }
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let app = try BusConnection(address: rig.bus.address)
-            defer { app.close() }
+            try await AgentRig.withAgentAndApp(setup) { rig, agent, app in
 
-            let prompter = try await Self.boundSession(
-                on: app, category: "playback", mode: "voice-prompt", options: ["mix-with-others", "duck-others"])
-            let prompt = try rig.server.spawn("paplay", try Self.tagged("prompt", prompter, try rig.tone("prompt", seconds: 60, frequency: 660)))
-            defer { prompt.kill() }
-            let token = try #require(try await rig.waitForStream("prompt").properties["audiosession.token"])
+                let prompter = try await Self.boundSession(
+                    on: app, category: "playback", mode: "voice-prompt", options: ["mix-with-others", "duck-others"])
+                let prompt = try rig.server.spawn("paplay", try Self.tagged("prompt", prompter, try rig.tone("prompt", seconds: 60, frequency: 660)))
+                defer { prompt.kill() }
+                let token = try #require(try await rig.waitForStream("prompt").properties["audiosession.token"])
 
-            let borrower = try await Self.detachedPaplay(
-                rig, ["--property=media.role=music", "--property=media.name=borrower", "--property=audiosession.token=\(token)"],
-                try rig.tone("borrower", seconds: 60))
-            defer { kill(borrower, SIGKILL) }
-            try await rig.setVolume("borrower", 80)
+                let borrower = try await Self.detachedPaplay(
+                    rig, ["--property=media.role=music", "--property=media.name=borrower", "--property=audiosession.token=\(token)"],
+                    try rig.tone("borrower", seconds: 60))
+                defer { kill(borrower, SIGKILL) }
+                try await rig.setVolume("borrower", 80)
 
-            _ = try await Self.call(app, "Activate", [.string(prompter.session)])
-            try await rig.waitForDucked("borrower")
-            #expect(try await rig.stream(named: "prompt")?.volumePercents.allSatisfy { $0 == 100 } == true, "the prompt itself is not ducked")
-            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+                _ = try await Self.call(app, "Activate", [.string(prompter.session)])
+                try await rig.waitForDucked("borrower")
+                #expect(try await rig.stream(named: "prompt")?.volumePercents.allSatisfy { $0 == 100 } == true, "the prompt itself is not ducked")
+                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            }
         }
 
         @Test("dead token: an ended session's token is refused to another connection without its secret; its owner gets it back with it")
