@@ -49,12 +49,8 @@ final class BoundNode {
 
     private func subscribeToPropsIfReadable(_ info: pw_node_info) {
         guard !subscribedToProps, info.change_mask & UInt64(PW_NODE_CHANGE_MASK_PARAMS) != 0,
-            let params = info.params
+            LibPipeWire.listsReadable(SPA_PARAM_Props, in: info.params, count: info.n_params)
         else { return }
-        let readable = (0..<Int(info.n_params)).contains { index in
-            params[index].id == SPA_PARAM_Props.rawValue && params[index].flags & UInt32(SPA_PARAM_INFO_READ) != 0
-        }
-        guard readable else { return }
         do {
             try LibPipeWire.nodeSubscribeProps(proxy)
             subscribedToProps = true

@@ -49,12 +49,8 @@ final class BoundPort {
 
     private func subscribeToLatencyIfReadable(_ info: pw_port_info) {
         guard !subscribedToLatency, info.change_mask & UInt64(PW_PORT_CHANGE_MASK_PARAMS) != 0,
-            let params = info.params
+            LibPipeWire.listsReadable(SPA_PARAM_Latency, in: info.params, count: info.n_params)
         else { return }
-        let readable = (0..<Int(info.n_params)).contains { index in
-            params[index].id == SPA_PARAM_Latency.rawValue && params[index].flags & UInt32(SPA_PARAM_INFO_READ) != 0
-        }
-        guard readable else { return }
         do {
             try LibPipeWire.portSubscribeLatency(proxy)
             subscribedToLatency = true

@@ -193,6 +193,15 @@ enum LibPipeWire {
         try check("pw_node_send_command") { CPipeWireShim_node_send_command(node, id.rawValue) }
     }
 
+    /// Whether an info event's param list (`params`, `count` entries) names `paramID` as
+    /// readable: subscribing to a param an object lacks makes the server report an error.
+    static func listsReadable(_ paramID: spa_param_type, in params: UnsafeMutablePointer<spa_param_info>?, count: UInt32) -> Bool {
+        guard let params else { return false }
+        return (0..<Int(count)).contains { index in
+            params[index].id == paramID.rawValue && params[index].flags & UInt32(SPA_PARAM_INFO_READ) != 0
+        }
+    }
+
     // MARK: Ports
 
     static func portAddListener(
