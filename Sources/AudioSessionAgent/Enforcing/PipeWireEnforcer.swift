@@ -19,8 +19,8 @@ import SoundServer
 ///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
 /// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
 ///
-/// Every change is journalled before it is sent and cleared once undone (entries as the pulse
-/// enforcer's: a duck's base is the node's factor, one channel at ``StreamVolume/normal`` = 1).
+/// Every change is journalled before it is sent and cleared once undone: a duck with the node's
+/// factor as its base (``LevelBase/nodeFactor(_:)``), a silence as a Pause (``SilenceMechanism/pause``).
 /// Everything runs with the PipeWire loop locked.
 final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked Sendable {
     let connection: PipeWireConnection
@@ -144,7 +144,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         }
         guard var duck = state.duck else { return }
         if level < 1 {
-            let entry = JournalEntry.duck(ref.serial, base: Self.journalVolume(duck.base), level: level)
+            let entry = JournalEntry.duck(ref.serial, base: .nodeFactor(duck.base), level: level)
             guard record(entry, id: id) else { return }
         }
         duck.retarget(level, milliseconds: rampMilliseconds, now: clock.now)
@@ -158,8 +158,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// crashed), a ducked stream's of the same restore key (WirePlumber gave this new stream the
     /// ducked factor it saved), or the node's own.
     private func baseFactor(of state: PipeWireEnforcedNode) -> Double {
-        if case .volume(_, let base, _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
-            return Self.factor(of: base)
+        if case .volume(_, .nodeFactor(let base), _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
+            return base
         }
         if let repaired = repairedNodes[state.ref.serial] { return repaired }
         if let key = state.restoreKey,
@@ -174,8 +174,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         guard !state.isPaused else { return }
-        // "Muted" in the journal's words: the node is paused, and was playing before.
-        guard record(.silence(ref.serial, wasMuted: false), id: id) else { return }
+        guard record(.silence(ref.serial, by: .pause), id: id) else { return }
         state.isPaused = true
         nodes[ref.serial] = state
         logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
@@ -191,7 +190,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         else { return }
         logger.debug("starting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
         nodes[ref.serial]?.isPaused = false
-        clear(.mute(ref.serial))
+        clear(.silence(ref.serial))
         forgetIfIdle(ref.serial)
         guard resume, let pauser else {
             startUnlessCorked(ref)
@@ -345,15 +344,5 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard let state = nodes[serial], state.isIdle else { return }
         nodes[serial] = nil
         clear(.restoreEntry(serial))
-    }
-
-    /// A volume factor as the journal keeps volumes: one channel, 1 = ``StreamVolume/normal``.
-    static func journalVolume(_ factor: Double) -> StreamVolume {
-        StreamVolume([UInt32((max(0, factor) * Double(StreamVolume.normal)).rounded())])
-    }
-
-    /// The factor a journalled volume stands for.
-    static func factor(of volume: StreamVolume) -> Double {
-        Double(volume.channels.first ?? StreamVolume.normal) / Double(StreamVolume.normal)
     }
 }

@@ -69,7 +69,7 @@ extension PipeWireEnforcer {
         for restore in restores {
             switch restore {
             case .restoreEntry(_, let name): key = WirePlumberRestoreKey(rawValue: name)
-            case .volume(_, let base, _): factor = Self.factor(of: base)
+            case .volume(_, .nodeFactor(let base), _): factor = base
             default: break
             }
         }
@@ -96,13 +96,16 @@ extension PipeWireEnforcer {
                 var state = PipeWireEnforcedNode(ref: ref, last: stream)
                 for restore in restores {
                     switch restore {
-                    case .volume(_, let base, _):
-                        let factor = Self.factor(of: base)
+                    case .volume(_, .nodeFactor(let factor), _):
                         setVolumeFactor(factor, ref)
                         state.duck = nil
                         repairRestoreEntry(state, factor: factor)
-                    case .mute(_, let wasMuted):
-                        if !wasMuted { startUnlessCorked(ref) }
+                    case .volume(_, .streamVolume(let base), let appliedLevel):
+                        restoreChannelVolumes(base, appliedLevel: appliedLevel, ref, stream)
+                    case .silence(_, .pause):
+                        startUnlessCorked(ref)
+                    case .silence(_, .mute(let wasMuted)):
+                        setMute(wasMuted, ref)
                     case .device:
                         removeTarget(ref)
                     case .module, .restoreEntry, .cardProfile, .process, .clockSetting:
@@ -122,5 +125,29 @@ extension PipeWireEnforcer {
             }
         }
         return restored
+    }
+}
+
+extension PipeWireEnforcer {
+    /// A duck of the stream's own volume, journalled by a pulse-protocol agent: the node's
+    /// `channelVolumes` go back to the user's `base` if they still show the ducked level (any
+    /// other volume is the user's).
+    fileprivate func restoreChannelVolumes(
+        _ base: StreamVolume, appliedLevel: Double?, _ ref: ServerStreamRef, _ stream: SoundStream
+    ) {
+        guard let appliedLevel, base.channels.count == stream.volume.count,
+            StreamVolume(stream.volume).matches(base.scaled(byAmplitude: appliedLevel))
+        else { return }
+        let linear = ChannelVolumes(base).map { Float($0.linearFactor) }
+        do { try connection.setProps(PipeWireNodeProps(channelVolumes: linear), onNode: ref.index) } catch {
+            logger.warning("setting Props channelVolumes failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
+        }
+    }
+
+    /// A mute journalled by a pulse-protocol agent: the node's Props mute goes back to the user's.
+    fileprivate func setMute(_ muted: Bool, _ ref: ServerStreamRef) {
+        do { try connection.setProps(PipeWireNodeProps(mute: muted), onNode: ref.index) } catch {
+            logger.warning("setting Props mute failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
+        }
     }
 }
