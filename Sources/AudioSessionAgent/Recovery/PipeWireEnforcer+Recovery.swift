@@ -30,6 +30,11 @@ extension PipeWireEnforcer {
                 startUnlessCorked(state.ref)
                 pauser?.release(state.last)
             }
+            if let wasMuted = state.mutedWasMuted {
+                setMute(wasMuted, state.ref)
+                repairRestoreEntry(state, muted: wasMuted)
+                pauser?.release(state.last)
+            }
             if state.movedFrom != nil { removeTarget(state.ref) }
             undone.append(serial)
         }
@@ -45,7 +50,7 @@ extension PipeWireEnforcer {
     /// The server went away with the nodes it paused: their players' MPRIS pauses are let go of
     /// without a resume (the app decides, after MediaServicesReset, whether to play again).
     func letGoOfPlayers() {
-        for state in nodes.values where state.isPaused {
+        for state in nodes.values where state.isSilenced {
             pauser?.release(state.last)
         }
     }
@@ -66,12 +71,18 @@ extension PipeWireEnforcer {
     private func repairEnded(_ restores: [PendingRestore]) {
         var key: WirePlumberRestoreKey?
         var factor: Double?
+        var muted: Bool?
         for restore in restores {
             switch restore {
             case .restoreEntry(_, let name): key = WirePlumberRestoreKey(rawValue: name)
             case .volume(_, .nodeFactor(let base), _): factor = base
+            case .silence(_, .mute(let wasMuted)): muted = wasMuted
             default: break
             }
+        }
+        if let key, let muted {
+            logger.info("repairing the saved mute of a stream that ended muted", metadata: ["restore.key": "\(key.rawValue)"])
+            repairRestoreEntry(key, muted: muted)
         }
         guard let key, let factor else { return }
         logger.info("repairing the saved volume of a stream that ended ducked", metadata: ["restore.key": "\(key.rawValue)"])
@@ -144,10 +155,4 @@ extension PipeWireEnforcer {
         }
     }
 
-    /// A mute journalled by a pulse-protocol agent: the node's Props mute goes back to the user's.
-    fileprivate func setMute(_ muted: Bool, _ ref: ServerStreamRef) {
-        do { try connection.setProps(PipeWireNodeProps(mute: muted), onNode: ref.index) } catch {
-            logger.warning("setting Props mute failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
-        }
-    }
 }
