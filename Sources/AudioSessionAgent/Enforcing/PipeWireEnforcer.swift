@@ -299,9 +299,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     }
 
     /// Whether the stream plays into a sink whose monitor a loopback carries on: a capture node of
-    /// a `node.link-group` (module-loopback, pw-loopback) is linked to the sink's output.
+    /// a `node.link-group` (module-loopback, pw-loopback) is linked to the sink's output. A
+    /// capture stream plays into nothing, whatever else records its source.
     func playsIntoALoopback(_ stream: SoundStream) -> Bool {
-        guard let sink = stream.deviceIndex else { return false }
+        guard stream.kind == .playback, let sink = stream.deviceIndex else { return false }
         let globals = connection.globals
         return globals.values.contains { link in
             guard link.properties["link.output.node"] == String(sink),
