@@ -88,19 +88,9 @@ extension AgentIntegrationTests {
             defer { call.kill() }
             try await Self.waitUntilSilenced("music", heard: musicHeard, on: rig)
             // The loopback carries the call: it plays on, as the user set it, and the agent says why.
-            if setup == .pipewireNative {
-                // The agent leaves the loopback alone (checked below), but the native backend
-                // silences the music by pausing its node, and on PipeWire 0.3.65 a paused node that
-                // plays into a null sink that a loopback carries on stalls that sink: nothing played
-                // into it reaches the loopback, the call included (`NodePauseFacts`, with no agent;
-                // PipeWire 0.3.65 and 1.4.2). The pulse protocol mutes instead and is not affected.
-                await withKnownIssue("a paused node stalls the virtual sink it plays into (NodePauseFacts)") { () async throws in
-                    let level = try await loopHeard.rms(over: .milliseconds(300))
-                    #expect(level > 0.05, "the call is heard through the loopback")
-                }
-            } else {
-                #expect(try await loopHeard.rms(over: .milliseconds(300)) > 0.05, "the call is heard through the loopback")
-            }
+            // A paused node would stall the null sink the loopback carries on, the call with it
+            // (`NodePauseFacts.pauseStallsAVirtualSink`): the native backend mutes the music there.
+            #expect(try await loopHeard.rms(over: .milliseconds(300)) > 0.05, "the call is heard through the loopback")
             let loop = try #require(try await rig.stream(named: "loop"))
             #expect(loop.isMuted == false && loop.volumePercents.allSatisfy { $0 == 80 }, "\(loop)")
             if setup == .pipewireNative {

@@ -63,12 +63,44 @@ extension AgentIntegrationTests {
             #expect(agent.isRunning)
         }
 
+        /// The native agent silences a node that plays into a sink a loopback carries on by its
+        /// Props mute, not a Pause (which would stall the sink): WirePlumber saves that mute, so a
+        /// node that ends muted has its saved entry repaired, as a ducked one's factor is.
+        @Test("native: music killed while a call mutes it in a virtual sink: WirePlumber keeps it unmuted and the next music starts unmuted")
+        func killedWhileMutedInAVirtualSink() async throws {
+            let rig = try await AgentRig.start(.pipewireNative)
+            defer { rig.stop() }
+            let looper = try await GraphTools.effectsHost(on: rig, .module)
+            defer { looper?.kill() }
+            let (music, before) = try await Self.musicAtUsersVolume(on: rig, into: "virtual")
+            defer { music.kill() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+
+            let call = try GraphTools.play("call", try rig.tone("call", seconds: 60, frequency: 660), role: "phone", into: "virtual", on: rig)
+            defer { call.kill() }
+            try await waitUntil("the call mutes the music (a mute, not a Pause)", timeout: .seconds(20)) {
+                try await rig.stream(named: "music")?.isMuted == true
+            }
+            try await Self.kill(music, on: rig)
+
+            try await Self.waitForUsersEntry(on: rig, before)
+            call.kill()
+            _ = await call.waitForExit()
+            try await waitUntil("the call's stream is gone", timeout: .seconds(20)) { try await rig.stream(named: "call") == nil }
+
+            try await Self.nextMusicPlaysAtUsersVolume(on: rig, before)
+            #expect(agent.isRunning)
+        }
+
         // MARK: Steps
 
-        /// Starts the music (role music, 60 s) at the user's 80 % and waits until WirePlumber has
-        /// saved that; returns the saved entry.
-        static func musicAtUsersVolume(on rig: AgentRig) async throws -> (ChildProcess, [String: String]) {
-            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
+        /// Starts the music (role music, 60 s; into `device` when given) at the user's 80 % and
+        /// waits until WirePlumber has saved that; returns the saved entry.
+        static func musicAtUsersVolume(on rig: AgentRig, into device: String? = nil) async throws -> (ChildProcess, [String: String]) {
+            let tone = try rig.tone("music", seconds: 60)
+            let music = try device.map { try GraphTools.play("music", tone, role: "music", into: $0, on: rig) }
+                ?? rig.play("music", tone, role: "music")
             try await rig.setVolume("music", 80)
             let saved = try await waitForValue("WirePlumber saves the user's 80 % for music") { () async throws -> [String: String]? in
                 let saved = try savedMusic(on: rig)

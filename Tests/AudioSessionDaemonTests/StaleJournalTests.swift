@@ -29,7 +29,7 @@ struct StaleJournalTests {
         let directory = JournalDirectory(path: binary.scratch + "/runtime/audiosession")
         func leaveJournal(instance: String, address: String?) throws {
             let journal = try Journal.open(serverInstance: instance, serverAddress: address, in: directory)
-            try journal.record(.duck(7, base: StreamVolume([65536, 65536]), level: 0.3))
+            try journal.record(.duck(7, base: .streamVolume(StreamVolume([65536, 65536])), level: 0.3))
             journal.close()
         }
         let goneInstance = try await Self.instance(of: gone)

@@ -29,7 +29,8 @@ extension PipeWireAgentTests {
             let lastDue = duck.step(at: start + .seconds(1))
             let last = try #require(lastDue)
             #expect(last.level == 1 && last.isLast)
-            #expect(abs(PipeWireEnforcer.factor(of: PipeWireEnforcer.journalVolume(0.8)) - 0.8) < 0.0001)
+            let record = JournalRecord.entry(.duck(7, base: .nodeFactor(0.8), level: 0.3))
+            #expect(JournalLine.parse(JournalLine.encode(record).dropLast()[...]) == .success(.record(record)))
         }
     }
 }

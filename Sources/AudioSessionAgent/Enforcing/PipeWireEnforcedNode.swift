@@ -11,6 +11,9 @@ struct PipeWireEnforcedNode {
     var duck: PipeWireDuck?
     /// Whether the agent paused the node (the node keeps reporting running, so the agent tracks it).
     var isPaused = false
+    /// The user's mute state when the agent silenced the node by its Props mute instead (it plays
+    /// into a sink a loopback carries on, which a Pause stalls); `nil` when not muted by the agent.
+    var mutedWasMuted: Bool?
     /// The device the stream played on before the agent set its `target.object`; `nil` when not moved.
     var movedFrom: String?
 
@@ -20,7 +23,10 @@ struct PipeWireEnforcedNode {
     }
 
     /// Whether nothing is left to undo.
-    var isIdle: Bool { duck == nil && !isPaused && movedFrom == nil }
+    var isIdle: Bool { duck == nil && !isSilenced && movedFrom == nil }
+
+    /// Whether the agent silenced the node, by a Pause or by its mute.
+    var isSilenced: Bool { isPaused || mutedWasMuted != nil }
 
     /// The node's WirePlumber restore key (`Output/Audio:media.role:Music`), if it has one.
     var restoreKey: WirePlumberRestoreKey? { WirePlumberRestoreKey(last.properties) }

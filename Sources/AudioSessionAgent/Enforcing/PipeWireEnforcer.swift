@@ -14,13 +14,15 @@ import SoundServer
 /// - **Silence / unsilence**: the node's Pause command, tracked here (the node keeps reporting
 ///   running) and sent again whenever the node is relinked (a relinked node plays again); Start
 ///   on unsilence, after the ``StreamPauser``'s MPRIS Play where it paused the player, and only to
-///   a node its client keeps active.
+///   a node its client keeps active. A node that plays into a sink a loopback carries on (an
+///   effects host's virtual output) is muted by its Props instead: a Pause there stalls the whole
+///   sink, every other app's sound with it (`NodePauseFacts.pauseStallsAVirtualSink`).
 /// - **Move / unmove**: the stream's `target.object` in the `default` metadata, which WirePlumber
 ///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
 /// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
 ///
-/// Every change is journalled before it is sent and cleared once undone (entries as the pulse
-/// enforcer's: a duck's base is the node's factor, one channel at ``StreamVolume/normal`` = 1).
+/// Every change is journalled before it is sent and cleared once undone: a duck with the node's
+/// factor as its base (``LevelBase/nodeFactor(_:)``), a silence as a Pause (``SilenceMechanism/pause``).
 /// Everything runs with the PipeWire loop locked.
 final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked Sendable {
     let connection: PipeWireConnection
@@ -35,6 +37,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     var settler: PipeWireLoopTimer?
     /// Restore entries to write again at the settler's turn, by restore key.
     var unsettled: [WirePlumberRestoreKey: Double] = [:]
+    /// Restore entries' mute states to write again at the settler's turn, by restore key.
+    var unsettledMutes: [WirePlumberRestoreKey: Bool] = [:]
     var isShuttingDown = false
     /// Pauses relinked paused nodes once more, after their new links are up.
     var repauser: PipeWireLoopTimer?
@@ -126,6 +130,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard var state = nodes.removeValue(forKey: ref.serial) else { return }
         state.last = last
         if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
+        if let wasMuted = state.mutedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
         pauser?.release(last)
         do { try journal.clear(stream: ref.serial) } catch {
             logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
@@ -144,7 +149,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         }
         guard var duck = state.duck else { return }
         if level < 1 {
-            let entry = JournalEntry.duck(ref.serial, base: Self.journalVolume(duck.base), level: level)
+            let entry = JournalEntry.duck(ref.serial, base: .nodeFactor(duck.base), level: level)
             guard record(entry, id: id) else { return }
         }
         duck.retarget(level, milliseconds: rampMilliseconds, now: clock.now)
@@ -158,8 +163,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// crashed), a ducked stream's of the same restore key (WirePlumber gave this new stream the
     /// ducked factor it saved), or the node's own.
     private func baseFactor(of state: PipeWireEnforcedNode) -> Double {
-        if case .volume(_, let base, _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
-            return Self.factor(of: base)
+        if case .volume(_, .nodeFactor(let base), _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
+            return base
         }
         if let repaired = repairedNodes[state.ref.serial] { return repaired }
         if let key = state.restoreKey,
@@ -173,13 +178,22 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
-        guard !state.isPaused else { return }
-        // "Muted" in the journal's words: the node is paused, and was playing before.
-        guard record(.silence(ref.serial, wasMuted: false), id: id) else { return }
-        state.isPaused = true
-        nodes[ref.serial] = state
-        logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
-        command(.pause, ref)
+        guard !state.isSilenced else { return }
+        if playsIntoALoopback(stream) {
+            var wasMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
+            if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
+            guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), id: id) else { return }
+            state.mutedWasMuted = wasMuted
+            nodes[ref.serial] = state
+            logger.debug("muting: it plays into a sink a loopback carries on", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+            setMute(true, ref)
+        } else {
+            guard record(.silence(ref.serial, by: .pause), id: id) else { return }
+            state.isPaused = true
+            nodes[ref.serial] = state
+            logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+            command(.pause, ref)
+        }
         let process = StreamAppIdentity.processID(of: stream, in: table.graph)
         if process == nil || process != sessionProcess {
             pauser?.pause(stream, ofProcess: process, because: cause)
@@ -187,11 +201,23 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), nodes[ref.serial]?.isPaused == true
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let state = nodes[ref.serial], state.isSilenced
         else { return }
+        if let wasMuted = state.mutedWasMuted {
+            logger.debug("unmuting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
+            nodes[ref.serial]?.mutedWasMuted = nil
+            setMute(wasMuted, ref)
+            // WirePlumber saved the agent's mute; a node that is ending (its unsilence comes
+            // before it vanishes) never shows it the user's again.
+            repairRestoreEntry(state, muted: wasMuted)
+            clear(.silence(ref.serial))
+            forgetIfIdle(ref.serial)
+            if resume, let pauser { pauser.resume(stream) {} } else { pauser?.release(stream) }
+            return
+        }
         logger.debug("starting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
         nodes[ref.serial]?.isPaused = false
-        clear(.mute(ref.serial))
+        clear(.silence(ref.serial))
         forgetIfIdle(ref.serial)
         guard resume, let pauser else {
             startUnlessCorked(ref)
@@ -272,6 +298,26 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         }
     }
 
+    /// Whether the stream plays into a sink whose monitor a loopback carries on: a capture node of
+    /// a `node.link-group` (module-loopback, pw-loopback) is linked to the sink's output. A
+    /// capture stream plays into nothing, whatever else records its source.
+    func playsIntoALoopback(_ stream: SoundStream) -> Bool {
+        guard stream.kind == .playback, let sink = stream.deviceIndex else { return false }
+        let globals = connection.globals
+        return globals.values.contains { link in
+            guard link.properties["link.output.node"] == String(sink),
+                let input = link.properties["link.input.node"].flatMap({ UInt32($0) })
+            else { return false }
+            return globals[input]?.properties["node.link-group"] != nil
+        }
+    }
+
+    func setMute(_ muted: Bool, _ ref: ServerStreamRef) {
+        do { try connection.setProps(PipeWireNodeProps(mute: muted), onNode: ref.index) } catch {
+            logger.warning("setting Props mute failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
+        }
+    }
+
     func setVolumeFactor(_ factor: Double, _ ref: ServerStreamRef) {
         do { try connection.setProps(PipeWireNodeProps(volume: Float(factor)), onNode: ref.index) } catch {
             logger.warning("setting Props volume failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
@@ -293,15 +339,35 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         settler?.arm(after: Self.settleDelay)
     }
 
+    /// Writes the user's mute state into the node's WirePlumber restore entry, so the next stream
+    /// of its key does not start muted by the agent.
+    func repairRestoreEntry(_ state: PipeWireEnforcedNode, muted: Bool) {
+        guard let key = state.restoreKey else { return }
+        repairRestoreEntry(key, muted: muted)
+    }
+
+    func repairRestoreEntry(_ key: WirePlumberRestoreKey, muted: Bool) {
+        write(WirePlumberRestoreKey.muteJSON(muted), into: key)
+        unsettledMutes[key] = muted
+        settler?.arm(after: Self.settleDelay)
+    }
+
     /// The settler's turn: every restore entry repaired lately is written once more.
     func settle() {
         let entries = unsettled
         unsettled = [:]
         for (key, factor) in entries { write(factor, into: key) }
+        let mutes = unsettledMutes
+        unsettledMutes = [:]
+        for (key, muted) in mutes { write(WirePlumberRestoreKey.muteJSON(muted), into: key) }
         if watchRepairedNodes() { settler?.arm(after: Self.settleDelay) }
     }
 
     func write(_ factor: Double, into key: WirePlumberRestoreKey) {
+        write(WirePlumberRestoreKey.volumeJSON(factor), into: key)
+    }
+
+    func write(_ json: String, into key: WirePlumberRestoreKey) {
         do {
             // The metadata announces only a changed value, and WirePlumber corrects its saved
             // state only on an announcement: the same correction written again after WirePlumber
@@ -309,8 +375,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
             // (WirePlumber ignores a removal), so every write is announced.
             try connection.removeMetadataProperty(key.metadataKey, of: 0, in: "route-settings")
             try connection.setMetadataProperty(
-                key.metadataKey, of: 0, type: "Spa:String:JSON", value: WirePlumberRestoreKey.volumeJSON(factor),
-                in: "route-settings")
+                key.metadataKey, of: 0, type: "Spa:String:JSON", value: json, in: "route-settings")
         } catch {
             logger.debug("no restore entry repaired", metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))", "pipewire.error": "\(error)"])
         }
@@ -345,15 +410,5 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard let state = nodes[serial], state.isIdle else { return }
         nodes[serial] = nil
         clear(.restoreEntry(serial))
-    }
-
-    /// A volume factor as the journal keeps volumes: one channel, 1 = ``StreamVolume/normal``.
-    static func journalVolume(_ factor: Double) -> StreamVolume {
-        StreamVolume([UInt32((max(0, factor) * Double(StreamVolume.normal)).rounded())])
-    }
-
-    /// The factor a journalled volume stands for.
-    static func factor(of volume: StreamVolume) -> Double {
-        Double(volume.channels.first ?? StreamVolume.normal) / Double(StreamVolume.normal)
     }
 }

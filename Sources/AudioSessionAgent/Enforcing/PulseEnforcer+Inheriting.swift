@@ -32,8 +32,8 @@ extension PulseEnforcer {
         for case .restoreEntry(let sibling, let entry) in pending where entry == name && sibling != serial {
             for restore in pending {
                 switch restore {
-                case .mute(sibling, let wasMuted): base.isMuted = base.isMuted ?? wasMuted
-                case .volume(sibling, let volume, let level): base.volume = base.volume ?? volume
+                case .silence(sibling, .mute(let wasMuted)): base.isMuted = base.isMuted ?? wasMuted
+                case .volume(sibling, .streamVolume(let volume), let level): base.volume = base.volume ?? volume
                     base.duckLevel = base.duckLevel ?? level
                 default: break
                 }

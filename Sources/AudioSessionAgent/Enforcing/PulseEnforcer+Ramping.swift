@@ -86,6 +86,6 @@ extension PulseEnforcer {
         // and an unduck has nothing to restore.
         state.duck = DuckedStream(serial: serial, read: read)
         enforced[serial] = state
-        userTookOver(state, entry: .userVolume(serial, base: read))
+        userTookOver(state, entry: .userVolume(serial, base: .streamVolume(read)))
     }
 }

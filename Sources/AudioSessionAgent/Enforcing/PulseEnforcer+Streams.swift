@@ -51,7 +51,7 @@ extension PulseEnforcer {
     /// into the restore database.
     private func userChose(muted: Bool, for state: EnforcedStream) {
         enforced[state.ref.serial]?.silencedWasMuted = muted
-        do { try journal.record(.silence(state.ref.serial, wasMuted: muted)) } catch {
+        do { try journal.record(.silence(state.ref.serial, by: .mute(wasMuted: muted))) } catch {
             logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
         }
         repairRestoreEntry(state.ref.serial)
@@ -67,7 +67,7 @@ extension PulseEnforcer {
         enforced[serial]?.unsilencingTo = nil
         enforced[serial]?.isUnsilenceAnswered = false
         guard state.silencedWasMuted == nil else { return }
-        clear(.mute(serial))
+        clear(.silence(serial))
         forgetIfIdle(serial)
     }
 

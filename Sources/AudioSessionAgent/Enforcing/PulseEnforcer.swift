@@ -118,7 +118,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
             var journalled = journal.pendingRestore(for: .volume(ref.serial))
             // Put back when the stream appeared (streamAppearing): the server holds the user's level.
             if journalled == nil, let base = inherited[ref.serial]?.volume {
-                journalled = .volume(ref.serial, base: base, appliedLevel: nil)
+                journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
             }
             state.duck = DuckedStream(serial: ref.serial, read: StreamVolume(stream.volume), journalled: journalled)
         }
@@ -142,8 +142,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         // role: the journal knows what the user had there too.
         // While an unsilence is on its way the server may still show the agent's mute.
         var wasMuted = state.unsilencingTo ?? inherited[ref.serial]?.isMuted ?? stream.isMuted
-        if case .mute(_, let journalled)? = journal.pendingRestore(for: .mute(ref.serial)) { wasMuted = journalled }
-        guard record(.silence(ref.serial, wasMuted: wasMuted), for: state) else { return }
+        if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
+        guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), for: state) else { return }
         state.silencedWasMuted = wasMuted
         state.silenceMute = state.unsilencingTo == nil ? .sent : .notWatched
         enforced[ref.serial] = state

@@ -7,7 +7,7 @@ extension RestoreRepair {
     /// holds nothing of the user's to write.
     ///
     /// ```swift
-    /// RestoreRepair(journalled: [.restoreEntry(7, name: "sink-input-by-media-role:music"), .mute(7, wasMuted: false)])
+    /// RestoreRepair(journalled: [.restoreEntry(7, name: "sink-input-by-media-role:music"), .silence(7, by: .mute(wasMuted: false))])
     /// // the music entry, unmuted
     /// ```
     init?(journalled restores: [PendingRestore]) {
@@ -18,10 +18,11 @@ extension RestoreRepair {
         for restore in restores {
             switch restore {
             case .restoreEntry(_, let entry): name = entry
-            case .volume(_, let base, _): volume = base
-            case .mute(_, let wasMuted): muted = wasMuted
+            case .volume(_, .streamVolume(let base), _): volume = base
+            case .silence(_, .mute(let wasMuted)): muted = wasMuted
             case .device(_, let original): device = original
-            case .module, .cardProfile, .process, .clockSetting: break
+            // A node's factor and Pause are not kept in a stream-restore entry.
+            case .volume(_, .nodeFactor, _), .silence(_, .pause), .module, .cardProfile, .process, .clockSetting: break
             }
         }
         guard let name, volume != nil || muted != nil || device != nil else { return nil }

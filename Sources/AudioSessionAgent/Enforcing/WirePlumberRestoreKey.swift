@@ -36,4 +36,9 @@ struct WirePlumberRestoreKey: Hashable, Sendable {
     static func volumeJSON(_ factor: Double) -> String {
         "{ \"volume\": \(factor) }"
     }
+
+    /// The JSON of a `route-settings` entry that holds only the mute state.
+    static func muteJSON(_ muted: Bool) -> String {
+        "{ \"mute\": \(muted) }"
+    }
 }

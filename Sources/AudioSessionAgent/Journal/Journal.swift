@@ -24,9 +24,9 @@ import Musl
 /// ```swift
 /// let journal = try Journal.open(serverInstance: "pulse:unix:/run/user/1000/pulse/native", in: .runtime())
 /// for restore in journal.pendingRestores { undo(restore) }         // left by a crashed agent
-/// try journal.record(.duck(4711, base: user, level: 0.3))            // before the first write
+/// try journal.record(.duck(4711, base: .streamVolume(user), level: 0.3))  // before the first write
 /// // ... ramp down, and later back up ...
-/// try journal.clear(.volume(4711))                                   // after the last write
+/// try journal.clear(.volume(4711))                                         // after the last write
 /// ```
 public final class Journal: Sendable {
     /// The server instance this journal belongs to.
@@ -138,10 +138,10 @@ public final class Journal: Sendable {
         try change(.clear(key))
     }
 
-    /// Clears the volume, mute and device restores of a stream and its restore-database entry,
+    /// Clears the volume, silence and device restores of a stream and its restore-database entry,
     /// for example once it has ended and the restore database has been repaired.
     public func clear(stream: StreamSerial) throws(JournalError) {
-        for key in [RestoreKey.volume(stream), .mute(stream), .device(stream), .restoreEntry(stream)] {
+        for key in [RestoreKey.volume(stream), .silence(stream), .device(stream), .restoreEntry(stream)] {
             try clear(key)
         }
     }

@@ -48,7 +48,7 @@ public struct JournalDirectory: Hashable, Sendable {
             name in
             guard case .success(let bytes?) = FileSyscalls.contents(ofFile: path + "/" + name, limit: 4096),
                 let end = bytes.firstIndex(of: UInt8(ascii: "\n")),
-                case .success(.header(let instance, let address)) = JournalLine.parse(bytes[..<end])
+                case .success(.header(let instance, let address, _)) = JournalLine.parse(bytes[..<end])
             else { return nil }
             return RecordedServer(instance: instance, address: address)
         }

@@ -4,18 +4,25 @@
 /// is harmless to carry out, never a change nobody knows about.
 ///
 /// ```swift
-/// try journal.record(.duck(4711, base: StreamVolume([65536, 65536]), level: 0.3))
+/// try journal.record(.duck(4711, base: .streamVolume(StreamVolume([65536, 65536])), level: 0.3))
+/// try journal.record(.duck(4712, base: .nodeFactor(1), level: 0.3))
+/// try journal.record(.silence(4713, by: .pause))
 /// try journal.record(.moduleUnloaded(name: "module-role-cork", argument: ""))
 /// ```
+///
+/// The entries say what was done in words either backend reads: a level (``LevelBase``) and a
+/// silence (``SilenceMechanism``) name the control that was used, so an agent can undo what its
+/// backend can and say what it cannot.
 public enum JournalEntry: Hashable, Sendable {
-    /// The stream is being ducked to `level` (a linear amplitude factor) from the user's `base`.
-    /// A second duck of the same stream keeps the first base: the base is always the user's volume.
-    case duck(StreamSerial, base: StreamVolume, level: Double)
+    /// The stream is being ducked to `level` (a linear amplitude factor) from the user's `base`,
+    /// which also names the control scaled. A second duck of the same stream keeps the first
+    /// base: the base is always the user's.
+    case duck(StreamSerial, base: LevelBase, level: Double)
     /// The user changed the stream's volume while it was ducked: the duck has ended for this
     /// stream and `base` is its volume now.
-    case userVolume(StreamSerial, base: StreamVolume)
-    /// The stream is being muted; `wasMuted` is whether the user had muted it already.
-    case silence(StreamSerial, wasMuted: Bool)
+    case userVolume(StreamSerial, base: LevelBase)
+    /// The stream is being silenced by the given mechanism (its mute, or a node's Pause).
+    case silence(StreamSerial, by: SilenceMechanism)
     /// The stream is being moved away from the device named `originalDevice`.
     case move(StreamSerial, originalDevice: String)
     /// A server module is being unloaded; `argument` reloads it as it was.
@@ -41,7 +48,7 @@ public enum JournalEntry: Hashable, Sendable {
     public var key: RestoreKey {
         switch self {
         case .duck(let stream, _, _), .userVolume(let stream, _): .volume(stream)
-        case .silence(let stream, _): .mute(stream)
+        case .silence(let stream, _): .silence(stream)
         case .move(let stream, _): .device(stream)
         case .moduleUnloaded(let name, let argument): .module(name: name, argument: argument)
         case .restoreEntry(let stream, _): .restoreEntry(stream)

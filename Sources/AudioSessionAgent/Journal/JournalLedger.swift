@@ -1,8 +1,8 @@
 /// The pending restores a sequence of journal records adds up to (pure; the file replays into it).
 ///
 /// Later records refine earlier ones: a second duck keeps the first base, a second silence keeps
-/// the first mute state and a second move the first device, because what must come back is what
-/// the user had before the agent touched the stream.
+/// the first (its mute state, or its pause) and a second move the first device, because what must
+/// come back is what the user had before the agent touched the stream.
 struct JournalLedger: Hashable, Sendable {
     private var restores: [RestoreKey: PendingRestore] = [:]
     /// Keys in the order they were first recorded, so restores run oldest first.
@@ -49,15 +49,15 @@ struct JournalLedger: Hashable, Sendable {
             updated = .volume(stream, base: base, appliedLevel: level)
         case (.userVolume(let stream, let base), _):
             updated = .volume(stream, base: base, appliedLevel: nil)
-        case (.silence, .mute?), (.move, .device?), (.moduleUnloaded, .module?), (.cardProfile, .cardProfile?),
+        case (.silence, .silence?), (.move, .device?), (.moduleUnloaded, .module?), (.cardProfile, .cardProfile?),
             (.spawnedProcess, .process?):
             return nil
         case (.clockSetting(let key, _, let written), .clockSetting(_, let previous, _)?):
             updated = .clockSetting(key: key, previous: previous, written: written)
         case (.clockSetting(let key, let previous, let written), _):
             updated = .clockSetting(key: key, previous: previous, written: written)
-        case (.silence(let stream, let wasMuted), _):
-            updated = .mute(stream, wasMuted: wasMuted)
+        case (.silence(let stream, let mechanism), _):
+            updated = .silence(stream, by: mechanism)
         case (.move(let stream, let device), _):
             updated = .device(stream, originalDevice: device)
         case (.moduleUnloaded(let name, let argument), _):
@@ -83,7 +83,7 @@ struct JournalLedger: Hashable, Sendable {
             switch restore {
             case .volume(let stream, let base, let level?): .entry(.duck(stream, base: base, level: level))
             case .volume(let stream, let base, nil): .entry(.userVolume(stream, base: base))
-            case .mute(let stream, let wasMuted): .entry(.silence(stream, wasMuted: wasMuted))
+            case .silence(let stream, let mechanism): .entry(.silence(stream, by: mechanism))
             case .device(let stream, let device): .entry(.move(stream, originalDevice: device))
             case .module(let name, let argument): .entry(.moduleUnloaded(name: name, argument: argument))
             case .restoreEntry(let stream, let name): .entry(.restoreEntry(stream, name: name))

@@ -4,8 +4,9 @@
 /// ```swift
 /// for restore in journal.pendingRestores {
 ///     switch restore {
-///     case .volume(let stream, let base, _): print("set \(stream) back to \(base)")
-///     case .mute(let stream, let wasMuted): print("mute \(stream): \(wasMuted)")
+///     case .volume(let stream, let base, _): print("set the \(base) of \(stream) back")
+///     case .silence(let stream, .mute(let wasMuted)): print("mute \(stream): \(wasMuted)")
+///     case .silence(let stream, .pause): print("start \(stream)")
 ///     case .device(let stream, let device): print("move \(stream) back to \(device)")
 ///     case .module(let name, let argument): print("load-module \(name) \(argument)")
 ///     case .restoreEntry(let stream, let name): print("repair \(name) with the restores of \(stream)")
@@ -16,11 +17,12 @@
 /// }
 /// ```
 public enum PendingRestore: Hashable, Sendable {
-    /// Put the stream's volume back to the user's `base`. `appliedLevel` is the ducking level last
-    /// recorded, or `nil` once the user took the stream over (its volume is `base` already).
-    case volume(StreamSerial, base: StreamVolume, appliedLevel: Double?)
-    /// Put the stream's mute state back.
-    case mute(StreamSerial, wasMuted: Bool)
+    /// Put the stream's volume (or node factor) back to the user's `base`. `appliedLevel` is the
+    /// ducking level last recorded, or `nil` once the user took the stream over (its volume is
+    /// `base` already).
+    case volume(StreamSerial, base: LevelBase, appliedLevel: Double?)
+    /// Let the stream sound again: its mute state back, or a Start for a paused node.
+    case silence(StreamSerial, by: SilenceMechanism)
     /// Move the stream back to the device with this name.
     case device(StreamSerial, originalDevice: String)
     /// Load the module again with this argument.
@@ -40,7 +42,7 @@ public enum PendingRestore: Hashable, Sendable {
     public var key: RestoreKey {
         switch self {
         case .volume(let stream, _, _): .volume(stream)
-        case .mute(let stream, _): .mute(stream)
+        case .silence(let stream, _): .silence(stream)
         case .device(let stream, _): .device(stream)
         case .module(let name, let argument): .module(name: name, argument: argument)
         case .restoreEntry(let stream, _): .restoreEntry(stream)

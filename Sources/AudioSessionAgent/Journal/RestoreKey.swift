@@ -1,4 +1,5 @@
-/// What a pending restore puts back: one stream's volume, mute state or device, or one module.
+/// What a pending restore puts back: one stream's volume, silence (mute or pause) or device, or
+/// one module.
 ///
 /// ```swift
 /// try journal.clear(.volume(4711))     // the duck has been ramped back up
@@ -6,8 +7,8 @@
 public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     /// The stream's volume.
     case volume(StreamSerial)
-    /// The stream's mute state.
-    case mute(StreamSerial)
+    /// Whether the stream sounds: its mute state, or a node's playing state.
+    case silence(StreamSerial)
     /// The stream's device.
     case device(StreamSerial)
     /// A module unloaded with this argument.
@@ -24,7 +25,7 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     /// The stream this key belongs to, if it belongs to a stream.
     public var stream: StreamSerial? {
         switch self {
-        case .volume(let stream), .mute(let stream), .device(let stream), .restoreEntry(let stream): stream
+        case .volume(let stream), .silence(let stream), .device(let stream), .restoreEntry(let stream): stream
         case .module, .cardProfile, .process, .clockSetting: nil
         }
     }
@@ -33,7 +34,7 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .volume(let stream): "volume of stream \(stream)"
-        case .mute(let stream): "mute state of stream \(stream)"
+        case .silence(let stream): "silence of stream \(stream)"
         case .device(let stream): "device of stream \(stream)"
         case .module(let name, let argument): argument.isEmpty ? "module \(name)" : "module \(name) \(argument)"
         case .restoreEntry(let stream): "restore-database entry of stream \(stream)"

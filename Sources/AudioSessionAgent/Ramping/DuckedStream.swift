@@ -39,11 +39,12 @@ public struct DuckedStream: Hashable, Sendable {
 
     /// Starts tracking a stream whose volume on the server is `read`.
     ///
-    /// - Parameter journalled: the stream's pending volume restore, if the journal has one.
+    /// - Parameter journalled: the stream's pending volume restore, if the journal has one (a
+    ///   node factor's is not this stream volume's, and is left out).
     public init(serial: StreamSerial, read: StreamVolume, journalled: PendingRestore? = nil) {
         self.serial = serial
         self.userTookOver = false
-        if case .volume(_, let base, let appliedLevel)? = journalled {
+        if case .volume(_, .streamVolume(let base), let appliedLevel)? = journalled {
             self.base = base
             self.level = appliedLevel ?? 1
             self.expected = base.scaled(byAmplitude: appliedLevel ?? 1)
@@ -71,7 +72,7 @@ public struct DuckedStream: Hashable, Sendable {
         nextStep = 0
         if plan.targetLevel < 1 {
             userTookOver = false
-            return .duck(serial, base: base, level: plan.targetLevel)
+            return .duck(serial, base: .streamVolume(base), level: plan.targetLevel)
         }
         return nil
     }
@@ -85,7 +86,7 @@ public struct DuckedStream: Hashable, Sendable {
             level = 1
             self.plan = nil
             userTookOver = true
-            return .userChanged(.userVolume(serial, base: current))
+            return .userChanged(.userVolume(serial, base: .streamVolume(current)))
         }
         guard nextStep < plan.steps.count else {
             self.plan = nil

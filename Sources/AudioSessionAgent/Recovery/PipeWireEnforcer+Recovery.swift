@@ -30,6 +30,11 @@ extension PipeWireEnforcer {
                 startUnlessCorked(state.ref)
                 pauser?.release(state.last)
             }
+            if let wasMuted = state.mutedWasMuted {
+                setMute(wasMuted, state.ref)
+                repairRestoreEntry(state, muted: wasMuted)
+                pauser?.release(state.last)
+            }
             if state.movedFrom != nil { removeTarget(state.ref) }
             undone.append(serial)
         }
@@ -45,7 +50,7 @@ extension PipeWireEnforcer {
     /// The server went away with the nodes it paused: their players' MPRIS pauses are let go of
     /// without a resume (the app decides, after MediaServicesReset, whether to play again).
     func letGoOfPlayers() {
-        for state in nodes.values where state.isPaused {
+        for state in nodes.values where state.isSilenced {
             pauser?.release(state.last)
         }
     }
@@ -66,12 +71,18 @@ extension PipeWireEnforcer {
     private func repairEnded(_ restores: [PendingRestore]) {
         var key: WirePlumberRestoreKey?
         var factor: Double?
+        var muted: Bool?
         for restore in restores {
             switch restore {
             case .restoreEntry(_, let name): key = WirePlumberRestoreKey(rawValue: name)
-            case .volume(_, let base, _): factor = Self.factor(of: base)
+            case .volume(_, .nodeFactor(let base), _): factor = base
+            case .silence(_, .mute(let wasMuted)): muted = wasMuted
             default: break
             }
+        }
+        if let key, let muted {
+            logger.info("repairing the saved mute of a stream that ended muted", metadata: ["restore.key": "\(key.rawValue)"])
+            repairRestoreEntry(key, muted: muted)
         }
         guard let key, let factor else { return }
         logger.info("repairing the saved volume of a stream that ended ducked", metadata: ["restore.key": "\(key.rawValue)"])
@@ -96,13 +107,16 @@ extension PipeWireEnforcer {
                 var state = PipeWireEnforcedNode(ref: ref, last: stream)
                 for restore in restores {
                     switch restore {
-                    case .volume(_, let base, _):
-                        let factor = Self.factor(of: base)
+                    case .volume(_, .nodeFactor(let factor), _):
                         setVolumeFactor(factor, ref)
                         state.duck = nil
                         repairRestoreEntry(state, factor: factor)
-                    case .mute(_, let wasMuted):
-                        if !wasMuted { startUnlessCorked(ref) }
+                    case .volume(_, .streamVolume(let base), let appliedLevel):
+                        restoreChannelVolumes(base, appliedLevel: appliedLevel, ref, stream)
+                    case .silence(_, .pause):
+                        startUnlessCorked(ref)
+                    case .silence(_, .mute(let wasMuted)):
+                        setMute(wasMuted, ref)
                     case .device:
                         removeTarget(ref)
                     case .module, .restoreEntry, .cardProfile, .process, .clockSetting:
@@ -123,4 +137,22 @@ extension PipeWireEnforcer {
         }
         return restored
     }
+}
+
+extension PipeWireEnforcer {
+    /// A duck of the stream's own volume, journalled by a pulse-protocol agent: the node's
+    /// `channelVolumes` go back to the user's `base` if they still show the ducked level (any
+    /// other volume is the user's).
+    fileprivate func restoreChannelVolumes(
+        _ base: StreamVolume, appliedLevel: Double?, _ ref: ServerStreamRef, _ stream: SoundStream
+    ) {
+        guard let appliedLevel, base.channels.count == stream.volume.count,
+            StreamVolume(stream.volume).matches(base.scaled(byAmplitude: appliedLevel))
+        else { return }
+        let linear = ChannelVolumes(base).map { Float($0.linearFactor) }
+        do { try connection.setProps(PipeWireNodeProps(channelVolumes: linear), onNode: ref.index) } catch {
+            logger.warning("setting Props channelVolumes failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
+        }
+    }
+
 }

@@ -81,7 +81,7 @@ extension PulseEnforcer {
         var restoring = false
         for restore in restores {
             switch restore {
-            case .volume(_, let base, let appliedLevel) where kept?.duck == nil:
+            case .volume(_, .streamVolume(let base), let appliedLevel) where kept?.duck == nil:
                 // Only a stream that still shows the agent's level is set back: any other volume is the user's.
                 let expected = base.scaled(byAmplitude: appliedLevel ?? 1)
                 if appliedLevel != nil, StreamVolume(stream.volume).matches(expected) {
@@ -90,9 +90,14 @@ extension PulseEnforcer {
                 } else {
                     clear(restore.key)
                 }
-            case .mute(_, let wasMuted) where kept?.silencedWasMuted == nil:
+            case .silence(_, .mute(let wasMuted)) where kept?.silencedWasMuted == nil:
                 restoring = true
                 work(counter) { send(mute: wasMuted, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+            case .volume(_, .nodeFactor, _) where kept?.duck == nil, .silence(_, .pause) where kept?.silencedWasMuted == nil:
+                logger.warning(
+                    "not undoing a native PipeWire agent's change: the pulse protocol cannot reach a node's Props factor or Pause",
+                    metadata: ["stream.id": "\(ref.id)", "journal.key": "\(restore.key)"])
+                clear(restore.key)
             case .device(_, let original) where kept?.movedFrom == nil:
                 if let index = deviceIndex(named: original, kind: deviceKind(of: ref)) {
                     restoring = true
@@ -102,7 +107,7 @@ extension PulseEnforcer {
                 }
             case .restoreEntry where kept == nil:
                 clear(restore.key)  // a live stream's restores put the server's values right
-            case .volume, .mute, .device, .restoreEntry, .module, .cardProfile, .process, .clockSetting:
+            case .volume, .silence, .device, .restoreEntry, .module, .cardProfile, .process, .clockSetting:
                 break
             }
         }

@@ -24,7 +24,7 @@ struct JournalCrashTests {
             let lockPath: String
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-                try journal.record(.duck(42, base: StreamVolume([65536, 65536]), level: 0.3))
+                try journal.record(.duck(42, base: .streamVolume(StreamVolume([65536, 65536])), level: 0.3))
                 lockPath = journal.path + ".lock"
             }
             let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
@@ -44,7 +44,7 @@ struct JournalCrashTests {
             holder.kill()
             #expect(await holder.waitForExit() == 128 + SIGKILL)
             let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-            #expect(next.pendingRestores == [.volume(42, base: StreamVolume([65536, 65536]), appliedLevel: 0.3)])
+            #expect(next.pendingRestores == [.volume(42, base: .streamVolume(StreamVolume([65536, 65536])), appliedLevel: 0.3)])
         }
     }
 }

@@ -15,26 +15,26 @@ struct JournalServerAddressTests {
             serverInstance: "pulseaudio-host-1f2e3d4c", serverAddress: "unix:/run/user/1000/pulse/native")
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "B3B2BBED audiosession-journal 1 pulseaudio-host-1f2e3d4c unix:/run/user/1000/pulse/native\n")
+                == "0866B5FE audiosession-journal 2 pulseaudio-host-1f2e3d4c unix:/run/user/1000/pulse/native\n")
         let parsed = JournalLine.parse(line.dropLast())
         #expect(
             (try? parsed.get())
-                == .header(serverInstance: "pulseaudio-host-1f2e3d4c", serverAddress: "unix:/run/user/1000/pulse/native"))
+                == .header(serverInstance: "pulseaudio-host-1f2e3d4c", serverAddress: "unix:/run/user/1000/pulse/native", dialect: .current))
         let old = JournalLine.header(serverInstance: "pulseaudio-host-1f2e3d4c")
-        #expect((try? JournalLine.parse(old.dropLast()).get()) == .header(serverInstance: "pulseaudio-host-1f2e3d4c", serverAddress: nil))
+        #expect((try? JournalLine.parse(old.dropLast()).get()) == .header(serverInstance: "pulseaudio-host-1f2e3d4c", serverAddress: nil, dialect: .current))
         let spaced = JournalLine.header(serverInstance: "a", serverAddress: "unix:/tmp/with space/native")
-        #expect((try? JournalLine.parse(spaced.dropLast()).get()) == .header(serverInstance: "a", serverAddress: "unix:/tmp/with space/native"))
+        #expect((try? JournalLine.parse(spaced.dropLast()).get()) == .header(serverInstance: "a", serverAddress: "unix:/tmp/with space/native", dialect: .current))
     }
 
     @Test("close keeps what is pending on disk, refuses changes, and lets the same process open the instance again")
     func closeReleasesTheLock() throws {
         try JournalTemporaryDirectory.with { temporary in
             let journal = try Journal.open(serverInstance: "i", serverAddress: "unix:/s", in: temporary.journalDirectory)
-            try journal.record(.silence(5, wasMuted: false))
+            try journal.record(.silence(5, by: .mute(wasMuted: false)))
             journal.close()
-            #expect(throws: JournalError.self) { try journal.record(.silence(6, wasMuted: false)) }
+            #expect(throws: JournalError.self) { try journal.record(.silence(6, by: .mute(wasMuted: false))) }
             let again = try Journal.open(serverInstance: "i", serverAddress: "unix:/s", in: temporary.journalDirectory)
-            #expect(again.pendingRestores == [.mute(5, wasMuted: false)])
+            #expect(again.pendingRestores == [.silence(5, by: .mute(wasMuted: false))])
             #expect(try temporary.journalDirectory.recordedServers() == [.init(instance: "i", address: "unix:/s")])
         }
     }
@@ -45,7 +45,7 @@ struct JournalServerAddressTests {
             let directory = temporary.journalDirectory
             func leave(_ instance: String, _ address: String?) throws {
                 let journal = try Journal.open(serverInstance: instance, serverAddress: address, in: directory)
-                try journal.record(.silence(1, wasMuted: false))
+                try journal.record(.silence(1, by: .mute(wasMuted: false)))
                 journal.close()
             }
             try leave("old-at-mine", "unix:/mine")

@@ -13,9 +13,9 @@ struct JournalTests {
         try JournalTemporaryDirectory.with { temporary in
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-                try journal.record(.duck(17, base: stereo, level: 0.3))
+                try journal.record(.duck(17, base: .streamVolume(stereo), level: 0.3))
                 try journal.record(.restoreEntry(17, name: "sink-input-by-media-role:music"))
-                try journal.record(.silence(18, wasMuted: false))
+                try journal.record(.silence(18, by: .mute(wasMuted: false)))
                 try journal.record(.move(19, originalDevice: "alsa_output.usb Headset (analog)"))
                 try journal.record(
                     .moduleUnloaded(name: "module-role-cork", argument: "trigger_roles=phone global=true"))
@@ -24,9 +24,9 @@ struct JournalTests {
             #expect(next.quarantine == nil)
             #expect(
                 next.pendingRestores == [
-                    .volume(17, base: stereo, appliedLevel: 0.3),
+                    .volume(17, base: .streamVolume(stereo), appliedLevel: 0.3),
                     .restoreEntry(17, name: "sink-input-by-media-role:music"),
-                    .mute(18, wasMuted: false),
+                    .silence(18, by: .mute(wasMuted: false)),
                     .device(19, originalDevice: "alsa_output.usb Headset (analog)"),
                     .module(name: "module-role-cork", argument: "trigger_roles=phone global=true"),
                 ])
@@ -37,16 +37,16 @@ struct JournalTests {
     func volumeEntriesRefineEachOther() throws {
         try JournalTemporaryDirectory.with { temporary in
             let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-            try journal.record(.duck(17, base: stereo, level: 0.3))
-            try journal.record(.duck(17, base: StreamVolume([43843, 32882]), level: 0.1))
-            #expect(journal.pendingRestore(for: .volume(17)) == .volume(17, base: stereo, appliedLevel: 0.1))
-            try journal.record(.userVolume(17, base: StreamVolume([30000, 30000])))
+            try journal.record(.duck(17, base: .streamVolume(stereo), level: 0.3))
+            try journal.record(.duck(17, base: .streamVolume(StreamVolume([43843, 32882])), level: 0.1))
+            #expect(journal.pendingRestore(for: .volume(17)) == .volume(17, base: .streamVolume(stereo), appliedLevel: 0.1))
+            try journal.record(.userVolume(17, base: .streamVolume(StreamVolume([30000, 30000]))))
             #expect(
                 journal.pendingRestore(for: .volume(17))
-                    == .volume(17, base: StreamVolume([30000, 30000]), appliedLevel: nil))
-            try journal.record(.silence(18, wasMuted: true))
-            try journal.record(.silence(18, wasMuted: false))
-            #expect(journal.pendingRestore(for: .mute(18)) == .mute(18, wasMuted: true))
+                    == .volume(17, base: .streamVolume(StreamVolume([30000, 30000])), appliedLevel: nil))
+            try journal.record(.silence(18, by: .mute(wasMuted: true)))
+            try journal.record(.silence(18, by: .mute(wasMuted: false)))
+            #expect(journal.pendingRestore(for: .silence(18)) == .silence(18, by: .mute(wasMuted: true)))
         }
     }
 
@@ -71,8 +71,8 @@ struct JournalTests {
     func clearingCompacts() throws {
         try JournalTemporaryDirectory.with { temporary in
             let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-            try journal.record(.duck(17, base: stereo, level: 0.3))
-            try journal.record(.silence(17, wasMuted: false))
+            try journal.record(.duck(17, base: .streamVolume(stereo), level: 0.3))
+            try journal.record(.silence(17, by: .mute(wasMuted: false)))
             try journal.record(.restoreEntry(17, name: "sink-input-by-media-role:music"))
             try journal.record(.moduleUnloaded(name: "module-role-cork", argument: ""))
             #expect(
@@ -84,7 +84,7 @@ struct JournalTests {
             #expect(journal.pendingRestores.isEmpty)
             let lines = try temporary.text(of: journal.path).split(separator: "\n")
             #expect(lines.count == 1)
-            #expect(lines.first?.contains("audiosession-journal 1 ") == true)
+            #expect(lines.first?.contains("audiosession-journal 2 ") == true)
         }
     }
 
@@ -94,17 +94,17 @@ struct JournalTests {
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
                 for round in 0..<3 {
-                    try journal.record(.silence(StreamSerial(rawValue: UInt64(20 + round)), wasMuted: false))
+                    try journal.record(.silence(StreamSerial(rawValue: UInt64(20 + round)), by: .mute(wasMuted: false)))
                     try journal.clear(stream: StreamSerial(rawValue: UInt64(20 + round)))
                 }
-                try journal.record(.silence(30, wasMuted: true))
+                try journal.record(.silence(30, by: .mute(wasMuted: true)))
                 let lines = try temporary.text(of: journal.path).split(separator: "\n")
                 #expect(lines.count == 2, "the header and the one pending record: \(lines)")
-                #expect(lines.last?.contains("silence 30 true") == true, "\(lines)")
+                #expect(lines.last?.contains("silence 30 mute true") == true, "\(lines)")
             }
             let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             #expect(next.quarantine == nil)
-            #expect(next.pendingRestores == [.mute(30, wasMuted: true)])
+            #expect(next.pendingRestores == [.silence(30, by: .mute(wasMuted: true))])
         }
     }
 
@@ -115,7 +115,7 @@ struct JournalTests {
                 atPath: temporary.journalDirectory.path, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o755])
             let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-            try journal.record(.silence(1, wasMuted: false))
+            try journal.record(.silence(1, by: .mute(wasMuted: false)))
             #expect(try temporary.permissions(of: temporary.journalDirectory.path) == 0o700)
             #expect(try temporary.permissions(of: journal.path) == 0o600)
         }
@@ -127,16 +127,16 @@ struct JournalTests {
             let path: String
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-                try journal.record(.duck(17, base: stereo, level: 0.3))
+                try journal.record(.duck(17, base: .streamVolume(stereo), level: 0.3))
                 path = journal.path
             }
-            let whole = String(decoding: JournalLine.encode(.entry(.silence(18, wasMuted: false))), as: UTF8.self)
+            let whole = String(decoding: JournalLine.encode(.entry(.silence(18, by: .mute(wasMuted: false)))), as: UTF8.self)
             try temporary.append(String(whole.prefix(whole.count / 2)), to: path)
 
             do {
                 let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
                 #expect(next.quarantine == nil)
-                #expect(next.pendingRestores == [.volume(17, base: stereo, appliedLevel: 0.3)])
+                #expect(next.pendingRestores == [.volume(17, base: .streamVolume(stereo), appliedLevel: 0.3)])
                 // The next record must not be glued to the torn half.
                 try next.record(.move(20, originalDevice: "speaker"))
             }
@@ -152,8 +152,8 @@ struct JournalTests {
             let path: String
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-                try journal.record(.duck(17, base: stereo, level: 0.3))
-                try journal.record(.silence(18, wasMuted: false))
+                try journal.record(.duck(17, base: .streamVolume(stereo), level: 0.3))
+                try journal.record(.silence(18, by: .mute(wasMuted: false)))
                 try journal.record(.move(19, originalDevice: "speaker"))
                 path = journal.path
             }
@@ -172,7 +172,7 @@ struct JournalTests {
                 #expect(FileManager.default.fileExists(atPath: quarantine.quarantinedPath))
                 #expect(
                     next.pendingRestores == [
-                        .volume(17, base: stereo, appliedLevel: 0.3), .device(19, originalDevice: "speaker"),
+                        .volume(17, base: .streamVolume(stereo), appliedLevel: 0.3), .device(19, originalDevice: "speaker"),
                     ])
             }
             // The fresh journal is clean: a third agent finds no damage.
@@ -198,7 +198,7 @@ struct JournalTests {
     func secondAgentIsLockedOut() throws {
         try JournalTemporaryDirectory.with { temporary in
             var first: Journal? = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-            try first?.record(.silence(1, wasMuted: false))
+            try first?.record(.silence(1, by: .mute(wasMuted: false)))
             #expect {
                 _ = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             } throws: { error in
@@ -206,7 +206,7 @@ struct JournalTests {
             }
             first = nil
             let second = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-            #expect(second.pendingRestores == [.mute(1, wasMuted: false)])
+            #expect(second.pendingRestores == [.silence(1, by: .mute(wasMuted: false))])
         }
     }
 
@@ -220,8 +220,8 @@ struct JournalTests {
                     group.addTask {
                         for serial in 1...200 as ClosedRange<UInt64> {
                             try journal.record(
-                                .silence(StreamSerial(rawValue: offset + serial), wasMuted: serial % 2 == 0))
-                            if serial % 3 == 0 { try journal.clear(.mute(StreamSerial(rawValue: offset + serial))) }
+                                .silence(StreamSerial(rawValue: offset + serial), by: .mute(wasMuted: serial % 2 == 0)))
+                            if serial % 3 == 0 { try journal.clear(.silence(StreamSerial(rawValue: offset + serial))) }
                         }
                     }
                 }
@@ -233,7 +233,7 @@ struct JournalTests {
             #expect(try Set(temporary.journalDirectory.serverInstances()) == ["pulse:one", "pipewire-pulse:two"])
             let expected: (UInt64) -> [PendingRestore] = { offset in
                 (1...200 as ClosedRange<UInt64>).filter { $0 % 3 != 0 }.map {
-                    .mute(StreamSerial(rawValue: offset + $0), wasMuted: $0 % 2 == 0)
+                    .silence(StreamSerial(rawValue: offset + $0), by: .mute(wasMuted: $0 % 2 == 0))
                 }
             }
             let pulse = try Journal.open(serverInstance: "pulse:one", in: temporary.journalDirectory)
@@ -268,7 +268,7 @@ struct JournalTests {
         try JournalTemporaryDirectory.with { temporary in
             do {
                 let old = try Journal.open(serverInstance: "pulse:old", in: temporary.journalDirectory)
-                try old.record(.silence(3, wasMuted: false))
+                try old.record(.silence(3, by: .mute(wasMuted: false)))
             }
             #expect(try temporary.journalDirectory.serverInstances() == ["pulse:old"])
             do {
@@ -303,13 +303,13 @@ struct JournalTests {
             let path: String
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-                try journal.record(.silence(4, wasMuted: false))
+                try journal.record(.silence(4, by: .mute(wasMuted: false)))
                 path = journal.path
             }
             try temporary.append(String(repeating: "\0", count: 37) + "\n", to: path)
             let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             #expect(next.quarantine == nil)
-            #expect(next.pendingRestores == [.mute(4, wasMuted: false)])
+            #expect(next.pendingRestores == [.silence(4, by: .mute(wasMuted: false))])
         }
     }
 
@@ -319,7 +319,7 @@ struct JournalTests {
             let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             try journal.record(.moduleUnloaded(name: "module-role-cork", argument: ""))
             for serial in 1...300 as ClosedRange<UInt64> {
-                try journal.record(.duck(StreamSerial(rawValue: serial), base: stereo, level: 0.3))
+                try journal.record(.duck(StreamSerial(rawValue: serial), base: .streamVolume(stereo), level: 0.3))
                 try journal.clear(.volume(StreamSerial(rawValue: serial)))
             }
             #expect(journal.pendingRestores == [.module(name: "module-role-cork", argument: "")])
@@ -333,14 +333,14 @@ struct JournalTests {
             let path: String
             do {
                 let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
-                try journal.record(.silence(4, wasMuted: true))
+                try journal.record(.silence(4, by: .mute(wasMuted: true)))
                 path = journal.path
             }
             try temporary.write("half a rewrite", to: path + ".tmp")
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path + ".tmp")
             let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
             #expect(next.quarantine == nil)
-            #expect(next.pendingRestores == [.mute(4, wasMuted: true)])
+            #expect(next.pendingRestores == [.silence(4, by: .mute(wasMuted: true))])
             #expect(try temporary.permissions(of: path) == 0o600)
             #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
         }

@@ -53,7 +53,7 @@ struct ServerModuleTests {
         try await waitUntil("the speaker is silent") { try await speaker.rms(over: .milliseconds(200)) < 0.001 }
         // The agent muted it: its journal holds the mute (the module is gone, so nothing else could).
         #expect(agent.journal.pendingRestores.contains { restore in
-            if case .mute(let serial, wasMuted: false) = restore { serial.rawValue == UInt64(musicIndex) } else { false }
+            if case .silence(let serial, by: .mute(wasMuted: false)) = restore { serial.rawValue == UInt64(musicIndex) } else { false }
         })
         #expect(try await Self.explanation(of: musicIndex, in: agent)?.excludedBecause == nil)
 

@@ -23,7 +23,7 @@ struct DuckedStreamTests {
     func duckAndRestore() {
         var server = user
         var music = DuckedStream(serial: 7, read: server)
-        #expect(music.retarget(level: 0.3, rampMilliseconds: 250) == .duck(7, base: user, level: 0.3))
+        #expect(music.retarget(level: 0.3, rampMilliseconds: 250) == .duck(7, base: .streamVolume(user), level: 0.3))
         let down = runToEnd(&music, server: &server)
         #expect(down.count == 14)
         #expect(down.last == .finished(restored: false))
@@ -59,7 +59,7 @@ struct DuckedStreamTests {
             if case .write(let volume, _) = music.step(read: server) { server = volume }
         }
         let slider = StreamVolume([50000, 50000])
-        #expect(music.step(read: slider) == .userChanged(.userVolume(7, base: slider)))
+        #expect(music.step(read: slider) == .userChanged(.userVolume(7, base: .streamVolume(slider))))
         #expect(music.base == slider)
         #expect(music.userTookOver)
         #expect(music.step(read: slider) == .finished(restored: true))
@@ -74,7 +74,7 @@ struct DuckedStreamTests {
     @Test("a stream that appears mid-duck takes its base from the journal, not from its ducked volume")
     func appearsMidDuck() {
         let ducked = user.scaled(byAmplitude: 0.3)
-        var music = DuckedStream(serial: 7, read: ducked, journalled: .volume(7, base: user, appliedLevel: 0.3))
+        var music = DuckedStream(serial: 7, read: ducked, journalled: .volume(7, base: .streamVolume(user), appliedLevel: 0.3))
         #expect(music.base == user)
         #expect(music.level == 0.3)
         var server = ducked
@@ -86,18 +86,18 @@ struct DuckedStreamTests {
     @Test("a journalled stream whose volume changed while no agent ran keeps the user's new volume")
     func changedWhileNoAgentRan() {
         let slider = StreamVolume([20000, 20000])
-        var music = DuckedStream(serial: 7, read: slider, journalled: .volume(7, base: user, appliedLevel: 0.3))
+        var music = DuckedStream(serial: 7, read: slider, journalled: .volume(7, base: .streamVolume(user), appliedLevel: 0.3))
         _ = music.retarget(level: 1, rampMilliseconds: 600)
-        #expect(music.step(read: slider) == .userChanged(.userVolume(7, base: slider)))
+        #expect(music.step(read: slider) == .userChanged(.userVolume(7, base: .streamVolume(slider))))
         #expect(music.base == slider)
     }
 
     @Test("a journalled restore the user already took over starts from the user's base")
     func journalledUserVolume() {
         let slider = StreamVolume([20000, 20000])
-        var music = DuckedStream(serial: 7, read: slider, journalled: .volume(7, base: slider, appliedLevel: nil))
+        var music = DuckedStream(serial: 7, read: slider, journalled: .volume(7, base: .streamVolume(slider), appliedLevel: nil))
         #expect(music.isAtBase)
-        #expect(music.retarget(level: 0.3, rampMilliseconds: 0) == .duck(7, base: slider, level: 0.3))
+        #expect(music.retarget(level: 0.3, rampMilliseconds: 0) == .duck(7, base: .streamVolume(slider), level: 0.3))
         #expect(music.step(read: slider) == .write(slider.scaled(byAmplitude: 0.3), atMilliseconds: 0))
     }
 
@@ -107,7 +107,7 @@ struct DuckedStreamTests {
         #expect(music.retarget(level: 1, rampMilliseconds: 600) == nil)
         #expect(music.step(read: user) == .finished(restored: true))
         let ducked = user.scaled(byAmplitude: 0.3)
-        var adopted = DuckedStream(serial: 8, read: ducked, journalled: .volume(8, base: user, appliedLevel: 0.3))
+        var adopted = DuckedStream(serial: 8, read: ducked, journalled: .volume(8, base: .streamVolume(user), appliedLevel: 0.3))
         #expect(adopted.retarget(level: 0.3, rampMilliseconds: 250) == nil)
         #expect(adopted.step(read: ducked) == .finished(restored: false))
     }

@@ -13,7 +13,7 @@ struct LostServerRepairsTests {
         let user = StreamVolume([52429, 52429])
         let repair = try #require(
             RestoreRepair(journalled: [
-                .restoreEntry(7, name: music), .volume(7, base: user, appliedLevel: 0.3), .mute(7, wasMuted: false),
+                .restoreEntry(7, name: music), .volume(7, base: .streamVolume(user), appliedLevel: 0.3), .silence(7, by: .mute(wasMuted: false)),
             ]))
         #expect(repair.name == music)
         #expect(repair.isMuted == false)
@@ -24,7 +24,7 @@ struct LostServerRepairsTests {
 
     @Test("no repair without an entry name, or with nothing of the user's to write")
     func nothingToRepair() {
-        #expect(RestoreRepair(journalled: [.mute(7, wasMuted: false)]) == nil)
+        #expect(RestoreRepair(journalled: [.silence(7, by: .mute(wasMuted: false))]) == nil)
         #expect(RestoreRepair(journalled: [.restoreEntry(7, name: music)]) == nil)
     }
 

@@ -86,7 +86,7 @@ struct ServerModulePlannerTests {
 
     @Test func restoreLoadsBackWhatIsMissingAndSkipsWhatIsLoadedAgain() {
         let pending: [PendingRestore] = [
-            .volume(7, base: StreamVolume([65536, 65536]), appliedLevel: 0.3),
+            .volume(7, base: .streamVolume(StreamVolume([65536, 65536])), appliedLevel: 0.3),
             .module(name: "module-role-cork", argument: ""),
             .module(name: "module-role-ducking", argument: "trigger_roles=phone global=1"),
             .module(name: "module-switch-on-connect", argument: "only_from_unavailable=yes"),

@@ -2,27 +2,32 @@
 /// payload's bytes, fields separated by single spaces and percent-encoded.
 ///
 /// ```text
-/// 2AFEFF5B audiosession-journal 1 pulse:unix:/run/user/1000/pulse/native
-/// B3B2BBED audiosession-journal 1 pulseaudio-host-1f2e3d4c unix:/run/user/1000/pulse/native
-/// BC34F5B5 duck 4711 65536/65536 0.3
+/// 00424FD3 audiosession-journal 2 pulse:unix:/run/user/1000/pulse/native
+/// B2E80C6F duck 4711 volume=65536/65536 0.3
+/// 29424DF7 duck 4712 factor=1.0 0.3
+/// EE387BFE silence 4713 mute false
+/// 53793558 silence 4714 pause
 /// 07EA09D2 clear volume 4711
+/// E84C6350 clear silence 4713
 /// ECD7BAAE process 5120 884213 pipewire%20-c%20echo-cancel.conf
 /// C9EF60D6 clock-setting clock.force-rate =0 44100
 /// ```
+///
+/// Journals of version 1 (`duck 4711 65536/65536 0.3`, `silence 4713 false`, `clear mute 4713`)
+/// are read in their ``JournalDialect`` (``JournalVersion1Line``).
 enum JournalLine {
     static let magic = "audiosession-journal"
-    static let version = "1"
 
     /// What a line holds.
     enum Content: Hashable {
         /// The server instance the journal belongs to, and where that server listened when the
         /// journal was written (older journals and agents that do not know it leave it out).
-        case header(serverInstance: String, serverAddress: String?)
+        case header(serverInstance: String, serverAddress: String?, dialect: JournalDialect)
         case record(JournalRecord)
     }
 
     static func header(serverInstance: String, serverAddress: String? = nil) -> [UInt8] {
-        var fields = [magic, version, FieldEncoding.encodeField(serverInstance)]
+        var fields = [magic, JournalDialect.currentVersion, FieldEncoding.encodeField(serverInstance)]
         if let serverAddress { fields.append(FieldEncoding.encodeField(serverAddress)) }
         return encode(fields)
     }
@@ -31,8 +36,9 @@ enum JournalLine {
         encode(fields(of: record))
     }
 
-    /// Parses one line without its newline; the error is a reason a person can read.
-    static func parse(_ line: ArraySlice<UInt8>) -> Result<Content, JournalLineProblem> {
+    /// Parses one line without its newline, a record in the words of `dialect` (its file's
+    /// header's); the error is a reason a person can read.
+    static func parse(_ line: ArraySlice<UInt8>, dialect: JournalDialect = .current) -> Result<Content, JournalLineProblem> {
         guard line.count > 9, line[line.startIndex + 8] == UInt8(ascii: " ") else {
             return .failure(JournalLineProblem("expected an 8-digit checksum, a space and a record"))
         }
@@ -45,7 +51,7 @@ enum JournalLine {
             return .failure(JournalLineProblem("checksum mismatch: the line is damaged or was torn by a crash"))
         }
         let fields = String(decoding: payload, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
-        return content(of: fields)
+        return content(of: fields, dialect: dialect)
     }
 
     /// Writes the line into one buffer: the checksum's place first, the payload after it, then
@@ -78,8 +84,10 @@ enum JournalLine {
             ["duck", stream.description, encode(base), String(level)]
         case .entry(.userVolume(let stream, let base)):
             ["user-volume", stream.description, encode(base)]
-        case .entry(.silence(let stream, let wasMuted)):
-            ["silence", stream.description, String(wasMuted)]
+        case .entry(.silence(let stream, .mute(let wasMuted))):
+            ["silence", stream.description, "mute", String(wasMuted)]
+        case .entry(.silence(let stream, .pause)):
+            ["silence", stream.description, "pause"]
         case .entry(.move(let stream, let device)):
             ["move", stream.description, FieldEncoding.encodeField(device)]
         case .entry(.moduleUnloaded(let name, let argument)):
@@ -89,7 +97,7 @@ enum JournalLine {
         case .entry(.cardProfile(let card, let profile)):
             ["card-profile", FieldEncoding.encodeField(card), FieldEncoding.encodeField(profile)]
         case .clear(.volume(let stream)): ["clear", "volume", stream.description]
-        case .clear(.mute(let stream)): ["clear", "mute", stream.description]
+        case .clear(.silence(let stream)): ["clear", "silence", stream.description]
         case .clear(.device(let stream)): ["clear", "device", stream.description]
         case .clear(.restoreEntry(let stream)): ["clear", "restore-entry", stream.description]
         case .clear(.module(let name, let argument)):
@@ -106,39 +114,45 @@ enum JournalLine {
         }
     }
 
-    private static func content(of fields: [Substring]) -> Result<Content, JournalLineProblem> {
+    private static func content(of fields: [Substring], dialect: JournalDialect) -> Result<Content, JournalLineProblem> {
         func problem(_ text: String) -> Result<Content, JournalLineProblem> { .failure(JournalLineProblem(text)) }
         func record(_ record: JournalRecord?) -> Result<Content, JournalLineProblem> {
             record.map { .success(.record($0)) } ?? problem("malformed \"\(fields.joined(separator: " "))\"")
         }
+        if dialect != .current, let old = JournalVersion1Line.record(fields, dialect: dialect) {
+            return record(old)
+        }
         switch (fields.first, fields.count) {
         case (magic?, 3), (magic?, 4):
-            guard fields[1] == version else {
-                return problem("journal version \(fields[1]); this agent writes and reads version \(version)")
-            }
             guard let instance = FieldEncoding.decode(fields[2]) else {
                 return problem("malformed server instance in the header")
             }
-            guard fields.count == 4 else { return .success(.header(serverInstance: instance, serverAddress: nil)) }
-            return FieldEncoding.decode(fields[3]).map { .success(.header(serverInstance: instance, serverAddress: $0)) }
+            guard let dialect = JournalDialect(version: fields[1], serverInstance: instance) else {
+                return problem(
+                    "journal version \(fields[1]); this agent writes version \(JournalDialect.currentVersion) and reads versions 1 and 2")
+            }
+            guard fields.count == 4 else { return .success(.header(serverInstance: instance, serverAddress: nil, dialect: dialect)) }
+            return FieldEncoding.decode(fields[3]).map { .success(.header(serverInstance: instance, serverAddress: $0, dialect: dialect)) }
                 ?? problem("malformed server address in the header")
         case ("duck"?, 4):
             return record(
                 serial(fields[1]).flatMap { stream in
-                    volume(fields[2]).flatMap { base in
+                    base(fields[2]).flatMap { base in
                         level(fields[3]).map { .entry(.duck(stream, base: base, level: $0)) }
                     }
                 })
         case ("user-volume"?, 3):
             return record(
                 serial(fields[1]).flatMap { stream in
-                    volume(fields[2]).map { .entry(.userVolume(stream, base: $0)) }
+                    base(fields[2]).map { .entry(.userVolume(stream, base: $0)) }
                 })
-        case ("silence"?, 3):
+        case ("silence"?, 4) where fields[2] == "mute":
             return record(
                 serial(fields[1]).flatMap { stream in
-                    Bool(String(fields[2])).map { .entry(.silence(stream, wasMuted: $0)) }
+                    Bool(String(fields[3])).map { .entry(.silence(stream, by: .mute(wasMuted: $0))) }
                 })
+        case ("silence"?, 3) where fields[2] == "pause":
+            return record(serial(fields[1]).map { .entry(.silence($0, by: .pause)) })
         case ("move"?, 3):
             return record(
                 serial(fields[1]).flatMap { stream in
@@ -186,12 +200,12 @@ enum JournalLine {
             let stream = serial(fields[2])
             switch fields[1] {
             case "volume": return record(stream.map { .clear(.volume($0)) })
-            case "mute": return record(stream.map { .clear(.mute($0)) })
+            case "silence": return record(stream.map { .clear(.silence($0)) })
             case "device": return record(stream.map { .clear(.device($0)) })
             case "restore-entry": return record(stream.map { .clear(.restoreEntry($0)) })
             default:
                 return problem(
-                    "unknown restore \"\(fields[1])\"; expected volume, mute, device, restore-entry, module, card-profile, process or clock-setting")
+                    "unknown restore \"\(fields[1])\"; expected volume, silence, device, restore-entry, module, card-profile, process or clock-setting")
             }
         case ("clear"?, 4) where fields[1] == "module":
             return record(
@@ -205,22 +219,33 @@ enum JournalLine {
         }
     }
 
-    private static func encode(_ volume: StreamVolume) -> String {
-        volume.channels.isEmpty ? "-" : volume.description
+    /// `volume=65536/65536` (`volume=-` for no channels) or `factor=1.0`.
+    private static func encode(_ base: LevelBase) -> String {
+        switch base {
+        case .streamVolume(let volume): "volume=" + (volume.channels.isEmpty ? "-" : volume.description)
+        case .nodeFactor(let factor): "factor=" + String(factor)
+        }
+    }
+
+    private static func base(_ field: Substring) -> LevelBase? {
+        if field.hasPrefix("volume=") { return volume(field.dropFirst("volume=".count)).map(LevelBase.streamVolume) }
+        guard field.hasPrefix("factor="), let factor = Double(field.dropFirst("factor=".count)), factor.isFinite, factor >= 0
+        else { return nil }
+        return .nodeFactor(factor)
     }
 
     private static func serial(_ field: Substring) -> StreamSerial? {
         UInt64(field).map(StreamSerial.init(rawValue:))
     }
 
-    private static func volume(_ field: Substring) -> StreamVolume? {
+    static func volume(_ field: Substring) -> StreamVolume? {
         if field == "-" { return StreamVolume([]) }
         let channels = field.split(separator: "/", omittingEmptySubsequences: false).map { UInt32($0) }
         guard channels.allSatisfy({ $0 != nil }) else { return nil }
         return StreamVolume(channels.compactMap { $0 })
     }
 
-    private static func level(_ field: Substring) -> Double? {
+    static func level(_ field: Substring) -> Double? {
         Double(field).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1 ? $0 : nil }
     }
 }

@@ -25,14 +25,16 @@ struct JournalReplay {
             lines.removeLast()
             droppedTornLine = true
         }
+        var dialect = JournalDialect.current
         for (index, line) in lines.enumerated() {
             let isLast = index == lines.count - 1 && !droppedTornLine
-            switch JournalLine.parse(line) {
-            case .success(.header(let instance, _)) where index == 0:
+            switch JournalLine.parse(line, dialect: dialect) {
+            case .success(.header(let instance, _, let written)) where index == 0:
                 guard instance == serverInstance else {
                     damaged(line: 1, "belongs to server instance \"\(instance)\", not \"\(serverInstance)\"")
                     return
                 }
+                dialect = written
             case .success(.header):
                 damaged(line: index + 1, "a second header")
             case .success(.record) where index == 0, .failure where index == 0:
