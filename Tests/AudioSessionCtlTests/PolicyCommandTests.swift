@@ -80,11 +80,12 @@ struct PolicyCommandTests {
         #expect(lines.dropFirst(2).first?.hasSuffix("policy.d/10-quiet.toml") == true)
         #expect(result.standardOutput.contains("ducking: level 0.1,"))
         #expect(
-            result.standardOutput.contains("app orca,org.gnome.Orca: exempt role accessibility evidence verified,claimed"),
-            "each app rule says which evidence it accepts: \(result.standardOutput)")
+            result.standardOutput.contains("app orca: exempt role accessibility evidence verified,claimed source manifest"),
+            "each app rule says which evidence it accepts and where its ids come from: \(result.standardOutput)")
+        #expect(result.standardOutput.contains("app mpv: role movie evidence verified,claimed source seen"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("calls from a microphone capture: on, held 2000 ms after it closes"))
         #expect(
-            result.standardOutput.contains(",com.vivaldi.Vivaldi: call while capturing evidence verified,claimed"),
+            result.standardOutput.contains(",com.vivaldi.Vivaldi: call while capturing evidence verified,claimed source unverified"),
             "the browsers' rule says their playback is a call while they capture: \(result.standardOutput)")
     }
 

@@ -40,7 +40,8 @@ struct PolicySummary {
             let role = rule.role.map { " role \($0.name)" } ?? ""
             lines.append(
                 "app \(rule.match.joined(separator: ",")):\(rule.exempt ? " exempt" : "")\(role)"
-                    + "\(rule.callWhileCapturing ? " call while capturing" : "") evidence \(Self.describe(rule.evidence))")
+                    + "\(rule.callWhileCapturing ? " call while capturing" : "") evidence \(Self.describe(rule.evidence))"
+                    + "\(rule.overrides ? " overrides" : "")\(rule.source.map { " source \($0.rawValue)" } ?? "")")
         }
         for exclusion in policy.exclusions { lines.append("excluded: \(exclusion.why)") }
         for inclusion in policy.inclusions { lines.append("included as apps: \(inclusion.why)") }
