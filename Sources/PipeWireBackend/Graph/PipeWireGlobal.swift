@@ -23,8 +23,9 @@ public struct PipeWireGlobal: Sendable, Hashable, Identifiable {
     public var node: PipeWireNodeInfo?
     /// Routes and profiles for devices (sound cards), once their params arrived; nil for other types.
     public var device: PipeWireDeviceInfo?
-    /// For a port of a device node (sink or source): the latencies its `Latency` param states,
-    /// one per direction, once they arrived; empty for other objects.
+    /// For a port of a device node (sink or source): the latency its `Latency` param states for
+    /// the port's own direction (an input port's toward the device, an output port's from it),
+    /// once it arrived; empty for other objects.
     public var portLatencies: [PipeWirePortLatency]
 
     /// Creates a global; the mirror builds them from registry events.

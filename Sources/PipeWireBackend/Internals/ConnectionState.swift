@@ -252,8 +252,11 @@ final class ConnectionState: @unchecked Sendable {
         update(global)
     }
 
+    /// Keeps a port's latency toward its own side only (an input port's toward the device, an
+    /// output port's from it): the other direction changes with every stream linked in, and is
+    /// nothing the agent reads.
     func portLatency(_ id: UInt32, latency: PipeWirePortLatency) {
-        guard var global = globals[id] else { return }
+        guard var global = globals[id], global.properties["port.direction"] == (latency.direction == .input ? "in" : "out") else { return }
         global.portLatencies.removeAll { $0.direction == latency.direction }
         global.portLatencies.append(latency)
         update(global)
