@@ -79,8 +79,15 @@ extension AgentIntegrationTests {
             try await waitUntil("WirePlumber ducks the Music loopback to 0.3 for the call") {
                 try await pipewire.nodeVolume(named: musicLoopback.playbackName).map { abs($0 - 0.3) < 0.001 } == true
             }
-            // Long enough for the agent to have acted had it not stepped back (it mutes within milliseconds).
-            try await Task.sleep(for: .milliseconds(500))
+            // Once the agent lists the call as left to WirePlumber it has decided for the music too.
+            try await waitUntil("the agent lists the call, left to WirePlumber's role policy") {
+                let result = try await rig.ctl(["status", "--json"])
+                let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+                return (object?["streams"] as? [[String: Any]] ?? []).contains { stream in
+                    stream["role"] as? String == "communication"
+                        && (stream["excluded_because"] as? String)?.contains("WirePlumber's role policy") == true
+                }
+            }
             let ducked = try await speaker.rms(over: .milliseconds(300))
             #expect(ducked > full * 0.2 && ducked < full * 0.4, "WirePlumber's duck is heard, not the agent's silence: \(ducked) against \(full)")
             let stream = try #require(try await rig.stream(named: "music"))

@@ -129,7 +129,11 @@ struct UserAppEntryTests {
         defer { call.kill() }
         let explain = try await rig.ctl(["explain", try await streamID(named: "tab", in: rig)])
         #expect(explain.standardOutput.contains("exempt app") && explain.standardOutput.contains("(rule for firefox)"), "\(explain)")
-        try await Task.sleep(for: .milliseconds(500))
+        // Once the agent lists the call it has decided for the tab too.
+        try await waitUntil("the agent lists the call") {
+            guard let call = try await rig.pulse.sinkInput(where: "media.name", is: "call") else { return false }
+            return try await rig.ctl(["status", "--json"]).standardOutput.contains("\"sink-input:\(call.index)@")
+        }
         #expect(try await rig.isMuted("tab") == false, "your entry decides over the shipped browser rule")
         call.kill()
         _ = await call.waitForExit()
