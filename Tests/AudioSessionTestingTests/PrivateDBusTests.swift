@@ -34,4 +34,16 @@ struct PrivateDBusTests {
         #expect(error?.result.status == 1)
         #expect(error?.description.contains("org.example.Missing") == true)
     }
+
+    @Test("a tool that outlives its deadline is ended and named, not waited for")
+    func toolTimeout() async throws {
+        let bus = try await PrivateDBus.start()
+        defer { bus.stop() }
+        let error = await #expect(throws: ToolTimeout.self) {
+            _ = try await bus.run("sh", ["-c", "echo stuck >&2; exec sleep 600"], timeout: .milliseconds(300))
+        }
+        #expect(error?.description.contains("sh -c echo stuck >&2; exec sleep 600 did not end within") == true)
+        #expect(error?.description.hasSuffix(": stuck") == true, "\(error?.description ?? "")")
+        #expect(error?.result.status == 128 + SIGTERM, "ended by SIGTERM, which sleep obeys")
+    }
 }

@@ -187,7 +187,9 @@ public final class PipeWireAgent: Sendable {
             return enforcer.undoAll()
         }
         do {
-            try await connection.sync()
+            // Bounded: a server that stopped answering must not keep the agent from exiting; what
+            // it did not confirm stays in the journal for the next agent.
+            try await connection.sync(timeout: .seconds(5))
             for serial in undone { try journal.clear(stream: serial) }
         } catch {
             logger.error("not every change could be undone; the journal keeps them", metadata: ["agent.error": "\(error)"])

@@ -16,19 +16,21 @@ public protocol PrivateServer: Sendable {
 }
 
 extension PrivateServer {
-    /// Runs `tool` against this server and waits for it to exit.
+    /// Runs `tool` against this server and waits for it to exit, for at most `timeout` (then it
+    /// is ended and ``ToolTimeout`` thrown: the default is far beyond any client call, and only
+    /// bounds a hang).
     ///
     /// ```swift
     /// let result = try await pulse.run("pactl", ["list", "short", "sinks"])
     /// ```
     public func run(
-        _ tool: String, _ arguments: [String] = [], extraEnvironment: [String: String] = [:]
+        _ tool: String, _ arguments: [String] = [], extraEnvironment: [String: String] = [:],
+        timeout: Duration = .seconds(300)
     ) async throws -> ToolResult {
         let child = try spawn(tool, arguments, extraEnvironment: extraEnvironment)
-        let status = await child.waitForExit()
-        let result = ToolResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
-        child.removeOutputFiles()
-        return result
+        defer { child.removeOutputFiles() }
+        let status = try await child.waitForExit(timeout: timeout)
+        return ToolResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 
     /// Runs `tool` against this server and returns its standard output, throwing

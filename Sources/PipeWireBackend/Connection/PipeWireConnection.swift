@@ -36,14 +36,17 @@ public final class PipeWireConnection: Sendable {
     ///     `PIPEWIRE_RUNTIME_DIR` or `XDG_RUNTIME_DIR`.
     ///   - applicationName: how the server and tools such as `pw-dump` name this client.
     ///   - logger: where the backend logs connection trouble.
+    ///   - connectTimeout: how long each of the first round trips may take before the server counts
+    ///     as stuck.
     /// - Throws: ``PipeWireError`` with code ``PipeWireError/Code/connectionFailed`` when no server
-    ///   answers there.
+    ///   answers there, ``PipeWireError/Code/timedOut`` when one accepts the connection but does
+    ///   not answer.
     ///
     /// The corresponding libpipewire calls are `pw_thread_loop_new`, `pw_context_new` and
     /// `pw_context_connect`.
     public static func connect(
         remote: String? = nil, applicationName: String = "AudioSession",
-        logger: Logger = Logger(label: "audiosession.pipewire")
+        logger: Logger = Logger(label: "audiosession.pipewire"), connectTimeout: Duration = .seconds(30)
     ) async throws(PipeWireError) -> PipeWireConnection {
         _ = PipeWireLibrary.initialized
         let loop = try ThreadLoop(name: "audiosession-pw")
@@ -61,7 +64,7 @@ public final class PipeWireConnection: Sendable {
         let connection = PipeWireConnection(state: state)
         // Round trip 1 brings every global (and binds nodes and metadata); round trip 2 their
         // info, whose arrival asks for Props; round trip 3 the Props.
-        for _ in 0..<3 { try await connection.sync() }
+        for _ in 0..<3 { try await connection.sync(timeout: connectTimeout) }
         return connection
     }
 
@@ -113,9 +116,43 @@ public final class PipeWireConnection: Sendable {
     ///
     /// The corresponding libpipewire call is `pw_core_sync`.
     public func sync() async throws(PipeWireError) {
-        let result = await withCheckedContinuation { continuation in
-            state.loop.withLock { state.startSync(continuation) }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, PipeWireError>, Never>) in
+            state.loop.withLock { () -> Void in state.startSync(continuation) }
         }
         try result.get()
     }
+
+    /// ``sync()`` for at most `timeout`: a server that keeps its socket open but stopped
+    /// answering fails the round trip with ``PipeWireError/Code/timedOut`` instead of holding
+    /// the caller (an agent shutting down, a probe of an old server) forever.
+    ///
+    /// ```swift
+    /// try await connection.sync(timeout: .seconds(5))
+    /// ```
+    public func sync(timeout: Duration) async throws(PipeWireError) {
+        let state = state
+        let pending = PendingSequence()
+        let deadline = PipeWireLoopTimer(on: self) {
+            guard let sequence = pending.sequence else { return }
+            state.abandonSync(sequence, with: PipeWireError(
+                code: .timedOut, operation: "pw_core_sync",
+                message: "the server did not answer within \(timeout); it may be stuck"))
+        }
+        defer { deadline.cancel() }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, PipeWireError>, Never>) in
+            state.loop.withLock { () -> Void in
+                pending.sequence = state.startSync(continuation)
+                if pending.sequence != nil { deadline.arm(after: timeout) }
+            }
+        }
+        try result.get()
+    }
+}
+
+/// The sequence number of a timed round trip, for its deadline's action.
+///
+/// `@unchecked Sendable`: written and read only with the loop locked (inside `withLock`, and in
+/// the timer's action, which runs on the loop thread with the lock held).
+private final class PendingSequence: @unchecked Sendable {
+    var sequence: Int32?
 }

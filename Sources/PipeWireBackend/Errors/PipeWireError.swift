@@ -23,6 +23,7 @@ public struct PipeWireError: Error, Sendable, Hashable, CustomStringConvertible 
             case invalidArgument = "invalid argument"
             case disconnected = "disconnected"
             case closed = "closed"
+            case timedOut = "timed out"
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -37,6 +38,9 @@ public struct PipeWireError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let noSuchObject = Code(.noSuchObject)
         /// The request does not fit the object, e.g. channel volumes for another channel count.
         public static let invalidArgument = Code(.invalidArgument)
+        /// The server did not answer a round trip within its deadline: it is alive on the
+        /// socket (the connection stands) but stuck, or the machine is starved.
+        public static let timedOut = Code(.timedOut)
         /// The connection to the server broke.
         public static let disconnected = Code(.disconnected)
         /// The connection was closed by its owner.

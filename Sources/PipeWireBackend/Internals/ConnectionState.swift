@@ -110,15 +110,32 @@ final class ConnectionState: @unchecked Sendable {
 
     /// Starts a round trip that resumes `continuation` when the server has processed everything
     /// sent before; call with the loop locked.
-    func startSync(_ continuation: CheckedContinuation<Result<Void, PipeWireError>, Never>) {
-        if let failure { return continuation.resume(returning: .failure(failure)) }
-        guard let core else { return continuation.resume(returning: .failure(closedError)) }
+    /// Sends a round trip that resumes `continuation` when it is done; returns its sequence number
+    /// while it is in flight, nil when it already failed.
+    @discardableResult
+    func startSync(_ continuation: CheckedContinuation<Result<Void, PipeWireError>, Never>) -> Int32? {
+        if let failure {
+            continuation.resume(returning: .failure(failure))
+            return nil
+        }
+        guard let core else {
+            continuation.resume(returning: .failure(closedError))
+            return nil
+        }
         do {
             let sequence = try LibPipeWire.coreSync(core)
             pendingSyncs[sequence] = PendingSync(continuation: continuation)
+            return sequence
         } catch {
             continuation.resume(returning: .failure(error))
+            return nil
         }
+    }
+
+    /// Gives up waiting for round trip `sequence` (its deadline passed): its waiter gets `error`
+    /// now, and a late `done` finds nothing to resume.
+    func abandonSync(_ sequence: Int32, with error: PipeWireError) {
+        pendingSyncs.removeValue(forKey: sequence)?.continuation.resume(returning: .failure(error))
     }
 
     private var closedError: PipeWireError {
