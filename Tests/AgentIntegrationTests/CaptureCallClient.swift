@@ -20,6 +20,13 @@ struct CaptureCallClient {
         try await process.waitForLine("capturing", count: nth, "the capture-call client records")
     }
 
+    /// Replaces the playback stream as Firefox does (the old one closes, then a new one opens:
+    /// its `nth` replacement) and waits until the new one plays.
+    func replacePlayback(nth: Int = 1) async throws {
+        process.signal(SIGHUP)
+        try await process.waitForLine("playing", count: nth + 1, "the capture-call client plays its new stream")
+    }
+
     /// Closes the capture stream (its `nth` closing) and waits until the server has let it go.
     func closeCapture(nth: Int = 1) async throws {
         process.signal(SIGUSR2)

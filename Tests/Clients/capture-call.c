@@ -9,7 +9,9 @@
  * given stream properties, and prints "playing" once it plays. Each SIGUSR1 opens a capture
  * stream named "NAME input" from SOURCE (a source name, such as "mic" or "speaker.monitor", or
  * "@DEFAULT_SOURCE@") and prints "capturing" once the server has it; each SIGUSR2 closes it and
- * prints "closed" once the server has let it go. SIGTERM ends it.
+ * prints "closed" once the server has let it go. Each SIGHUP replaces the playback stream as
+ * Firefox now and then does during a call: the old one is closed first, then a new one like it
+ * opens and "playing" is printed again. SIGTERM ends it.
  * Built by the tests with cc and pkg-config libpulse. */
 #include "tone-client.h"
 
@@ -17,6 +19,9 @@ static pa_context *context;
 static pa_stream *playback, *capture;
 static const char *stream_name, *source_name;
 static pa_proplist *properties;
+static int replacing;
+
+static void open_playback(void);
 
 /* Recorded audio is read and dropped: a call's microphone, not a recorder. */
 static void on_read(pa_stream *s, size_t length, void *userdata) {
@@ -34,9 +39,31 @@ static void on_playback_state(pa_stream *s, void *userdata) {
     (void)userdata;
     switch (pa_stream_get_state(s)) {
     case PA_STREAM_READY: say("playing"); break;
-    case PA_STREAM_FAILED: case PA_STREAM_TERMINATED: quit(1); break;
+    case PA_STREAM_TERMINATED:
+        if (!replacing) { quit(1); break; }
+        replacing = 0;
+        pa_stream_unref(s);
+        open_playback();
+        break;
+    case PA_STREAM_FAILED: quit(1); break;
     default: break;
     }
+}
+
+static void open_playback(void) {
+    pa_sample_spec spec = tone_spec();
+    playback = pa_stream_new_with_proplist(context, stream_name, &spec, NULL, properties);
+    if (!playback) { quit(1); return; }
+    pa_stream_set_state_callback(playback, on_playback_state, NULL);
+    pa_stream_set_write_callback(playback, write_tone, NULL);
+    if (pa_stream_connect_playback(playback, NULL, NULL, 0, NULL, NULL) < 0) quit(1);
+}
+
+static void on_replace_signal(pa_mainloop_api *a, pa_signal_event *event, int signal, void *userdata) {
+    (void)a; (void)event; (void)signal; (void)userdata;
+    if (replacing || !playback || pa_stream_get_state(playback) != PA_STREAM_READY) return;
+    replacing = 1;
+    pa_stream_disconnect(playback);
 }
 
 static void on_capture_state(pa_stream *s, void *userdata) {
@@ -75,16 +102,11 @@ static void on_close_signal(pa_mainloop_api *a, pa_signal_event *event, int sign
 static void on_context_state(pa_context *c, void *userdata) {
     (void)userdata;
     switch (pa_context_get_state(c)) {
-    case PA_CONTEXT_READY: {
+    case PA_CONTEXT_READY:
         context = c;
-        pa_sample_spec spec = tone_spec();
-        playback = pa_stream_new_with_proplist(c, stream_name, &spec, NULL, properties);
-        if (!playback) { quit(1); return; }
-        pa_stream_set_state_callback(playback, on_playback_state, NULL);
-        pa_stream_set_write_callback(playback, write_tone, NULL);
-        if (pa_stream_connect_playback(playback, NULL, NULL, 0, NULL, NULL) < 0) quit(1);
+        pa_signal_new(SIGHUP, on_replace_signal, NULL);
+        open_playback();
         break;
-    }
     case PA_CONTEXT_FAILED: case PA_CONTEXT_TERMINATED: quit(1); break;
     default: break;
     }

@@ -6,7 +6,8 @@ extension PolicyEngine {
     /// once its stream has stayed stopped long enough to count as paused: ``pauseSettleMilliseconds``
     /// after it ran where it fell back, ``relinkGraceMilliseconds`` if it never ran there) or of an
     /// ended session's leftover stream (``leftoverGraceMilliseconds``), or of the hold of a call
-    /// whose app stopped capturing from a microphone (`capture-call-hold-ms`).
+    /// whose app stopped capturing from a microphone or whose playback stream ended while it still
+    /// captured (`capture-call-hold-ms`).
     /// The agent arms one timer for it instead of polling, so an idle agent never wakes up.
     ///
     /// ```swift
@@ -16,7 +17,7 @@ extension PolicyEngine {
     /// ```
     public var nextDeadline: Int? {
         let leftoversEnd = state.streams.values.compactMap { $0.leftover.map { $0.since + Self.leftoverGraceMilliseconds } }.min()
-        return [unplugHoldDeadline, leftoversEnd, captureCallHoldDeadline].compactMap { $0 }.min()
+        return [unplugHoldDeadline, leftoversEnd, captureCallHoldDeadline, replacedCallsDeadline].compactMap { $0 }.min()
     }
 
     /// The earliest end of an unplug hold, if any.

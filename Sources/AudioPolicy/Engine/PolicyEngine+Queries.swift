@@ -5,7 +5,7 @@ extension PolicyEngine {
     public var sessionIDs: [SessionID] { state.sessions.keys.sorted() }
 
     /// The streams the engine knows.
-    public var streamIDs: [StreamID] { state.streams.keys.sorted() }
+    public var streamIDs: [StreamID] { state.streams.values.filter { $0.replacedSince == nil }.map(\.info.id).sorted() }
 
     /// Where a session stands, or `nil` for an unknown session.
     public func activity(of session: SessionID) -> SessionActivity? {
@@ -19,7 +19,7 @@ extension PolicyEngine {
     }
 
     public func effects(on stream: StreamID) -> StreamEffect? {
-        state.streams[stream].map(effect(of:))
+        state.streams[stream].flatMap { $0.replacedSince == nil ? effect(of: $0) : nil }
     }
 
     /// The rank policy gives a session or role-mapped stream, or `nil` when it is unknown.

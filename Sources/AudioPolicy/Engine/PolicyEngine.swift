@@ -77,6 +77,8 @@ public struct PolicyEngine: Sendable {
             // A leftover of an ended session stays one: the app is going away, and the server's
             // last words about its stream (a cork, a re-resolved session) must not make it act.
             let leftover = state.streams[info.id]?.leftover
+            let callActing = state.streams[info.id].map { $0.isCaptureCall && state.actors[.stream(info.id)] != nil } ?? false
+            let quietCallSince = state.streams[info.id]?.quietCallSince
             if let old = state.streams[info.id] {
                 if let session = old.session { transaction.routesDirty.insert(session) }
                 noteDeviceChange(of: info.id, from: old.info.device, to: info.device)
@@ -86,6 +88,7 @@ public struct PolicyEngine: Sendable {
                 removeStream(info.id)
             }
             addStream(info, order: order, leftover: leftover)
+            if callActing { keepQuietCallStanding(info.id, since: quietCallSince) }
             noteRunning(info.id)
             noteQuiet(info.id)
         case .streamSoundingChanged(let id, let isSounding):
@@ -98,7 +101,7 @@ public struct PolicyEngine: Sendable {
         case .streamVanished(let id):
             begin(release: "stream vanished", source: .stream(id), resume: true)
             if let session = state.streams[id]?.session { transaction.routesDirty.insert(session) }
-            removeStream(id)
+            if !holdReplacedCall(id) { removeStream(id) }
             forgetRouting(of: id)
         case .deviceAdded(let device):
             begin(release: "device plugged", source: nil, resume: false)
@@ -138,7 +141,7 @@ public struct PolicyEngine: Sendable {
             state.now = max(state.now, milliseconds)
             // A call's end may resume what it silenced; an unplug hold's end never does: each
             // is its own transaction.
-            earlier = endHeldCaptureCalls()
+            earlier = endHeldCaptureCalls() + endReplacedCalls()
             guard let deadline = nextDeadline, deadline <= state.now else { return earlier }
             let limit = state.policy.routing.unplugSilenceMilliseconds
             let now = state.now
@@ -183,7 +186,8 @@ public struct PolicyEngine: Sendable {
             .compactMap { id in state.streams[id].map { (id, $0.order) } }
             .sorted { $0.1 < $1.1 }
         for (id, _) in touched {
-            guard let stream = state.streams[id], let before = transaction.effectsBefore[id] else { continue }
+            // A call's stand-in is gone from the server: nothing is done to it.
+            guard let stream = state.streams[id], stream.replacedSince == nil, let before = transaction.effectsBefore[id] else { continue }
             decisions += transition(of: stream, from: before, to: effect(of: stream))
         }
         decisions += transaction.routingDecisions.filter { !$0.changesDevices }

@@ -70,6 +70,11 @@ extension PolicyEngine {
                 && record.isCaptureCall != countsAsCaptureCall(record.info)
         }
         for record in changed.sorted(by: { $0.order < $1.order }) {
+            // A stand-in of a call that ended is gone from the server: it leaves, nothing replaces it.
+            guard record.replacedSince == nil else {
+                removeStream(record.info.id)
+                continue
+            }
             touch(record.info.id)
             removeStream(record.info.id)
             addStream(record.info, order: record.order)

@@ -30,7 +30,8 @@ extension PolicyEngine {
             fresh.state.sessions[session.id]?.hintBegun = session.hintBegun
             fresh.state.sessions[session.id]?.hasDeclared = session.hasDeclared
         }
-        for stream in old.streams.values.sorted(by: { $0.order < $1.order }) {
+        // A call's stand-in (its stream is gone from the server) does not carry over.
+        for stream in old.streams.values.sorted(by: { $0.order < $1.order }) where stream.replacedSince == nil {
             fresh.addStream(stream.info, order: stream.order, leftover: stream.leftover)
         }
         fresh.state.nextOrder = old.nextOrder

@@ -41,6 +41,7 @@ extension PolicyEngine {
             startActing(target)
         }
         if info.direction == .capture { noteMicrophoneOpened(info.id) }
+        retireReplacedCalls(supersededBy: info.id)
     }
 
     /// Removes a stream and every cause that involves it; effects on it need no undoing on the server.
@@ -89,7 +90,8 @@ extension PolicyEngine {
             if isSounding {
                 applyOngoingEffects(to: id)
                 if facts(of: target)?.trigger == true { startActing(target) }
-            } else {
+                retireReplacedCalls(supersededBy: id)
+            } else if !holdQuietCall(id) {
                 // A trigger that stops sounding has ended, like a deactivation with notify-others.
                 stopActing(target)
             }

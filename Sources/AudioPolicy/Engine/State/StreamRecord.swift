@@ -16,6 +16,14 @@ struct StreamRecord: Hashable, Sendable {
     /// Whether it plays as a call because its process captures from a microphone (its role is
     /// then `communication`; see ``PolicyEngine/countsAsCaptureCall(_:)``).
     var isCaptureCall = false
+    /// When the server removed it while its process still captured from a microphone: it stays
+    /// for `capture-call-hold-ms` as the call's stand-in (see ``PolicyEngine/holdReplacedCall(_:)``),
+    /// acting on others but never itself the subject of a decision.
+    var replacedSince: Int?
+    /// When it stopped sounding while its process still captured from a microphone: it keeps
+    /// acting as the call for `capture-call-hold-ms` (PipeWire shows a node that is being
+    /// replaced as stopped before it removes it).
+    var quietCallSince: Int?
     var duckers: [Participant: Double] = [:]
     var silencers: [Participant: SilenceCause] = [:]
 
