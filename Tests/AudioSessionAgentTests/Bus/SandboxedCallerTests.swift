@@ -66,7 +66,7 @@ struct SandboxedCallerTests {
     }
 
     /// The service on a private bus: `alice` (this process, unsandboxed) registers a session; a
-    /// `dbus-send` the test starts is a sandboxed app and sees none of it.
+    /// `dbus-send` the test starts is a sandboxed app and sees none of it, nor another app's stream.
     @Test func overTheBusASandboxedToolSeesNoOtherAppsSession() async throws {
         try await AgentBusRig.run(processes: SandboxedChildren()) { rig in
             let session = try await rig.alice.register(applicationID: "org.example.Player")
@@ -90,6 +90,20 @@ struct SandboxedCallerTests {
             #expect(processing.standardError.contains(AgentErrorName.noSuchSession.rawValue), "\(processing.standardError)")
             let own = try await rig.alice.call("GetInputProcessing", [.string(session)])
             #expect("\(own)".contains(AgentBusService.noProcessing), "\(own)")
+
+            // Another app's stream: the unsandboxed caller is told why it plays as it does; the
+            // sandboxed one hears of no such stream, as of one that does not exist.
+            let stream = StreamInfo(
+                id: "sink-input:7@test", direction: .playback, properties: ["media.role": "music", "application.name": "Player"],
+                isSounding: true)
+            rig.coordinator.handle(.streamAppeared(stream))
+            let explained = try await rig.alice.call("ExplainStream", [.string(stream.id.rawValue)])
+            #expect("\(explained)".contains("music"), "\(explained)")
+            let hidden = try await send("ExplainStream", ["string:\(stream.id.rawValue)"])
+            #expect(!hidden.succeeded)
+            #expect(hidden.standardError.contains(AgentErrorName.noSuchStream.rawValue), "\(hidden.standardError)")
+            let missing = try await send("ExplainStream", ["string:sink-input:8@test"])
+            #expect(missing.standardError.contains(AgentErrorName.noSuchStream.rawValue), "\(missing.standardError)")
         }
     }
 

@@ -50,7 +50,7 @@ extension AgentBusService {
         case .getStatus: agentStatus()
         case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
         case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))
-        case .explainStream(let id): try explainStream(id)
+        case .explainStream(let id): try explainStream(id, in: QueryScope(caller: await caller(of: call.sender)))
         case .getInputProcessing(let id): try inputProcessing(id, in: QueryScope(caller: await caller(of: call.sender)))
         case .getDesktopState: desktopState()
         case .setDoNotDisturb(let enabled): try setDoNotDisturb(enabled, caller: await caller(of: call.sender))

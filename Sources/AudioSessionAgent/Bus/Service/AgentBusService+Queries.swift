@@ -56,8 +56,17 @@ extension AgentBusService {
         return info.app.identifiers.first ?? ""
     }
 
-    func explainStream(_ id: StreamID) throws(BusError) -> BusArguments {
-        guard let explanation = coordinator.read({ $0.engine.explanation(of: id) }) else {
+    /// `ExplainStream`: why a stream is as it is, for a stream `scope` lets the caller see; of
+    /// the others a sandboxed caller learns no more than of a stream that does not exist. What
+    /// acts on its own stream (a ducking session's id, the rule) it may know: it is why its app
+    /// is ducked or silenced.
+    func explainStream(_ id: StreamID, in scope: QueryScope) throws(BusError) -> BusArguments {
+        let catalog = self.catalog
+        let found = coordinator.read { view -> StreamExplanation? in
+            guard catalog.streams[id].map({ scope.includes($0, sessions: view.registry) }) ?? !scope.caller.isSandboxed else { return nil }
+            return view.engine.explanation(of: id)
+        }
+        guard let explanation = found else {
             throw BusError(.noSuchStream, "no stream \(UntrustedText.excerpt(id.rawValue)); ListStreams shows the live ones")
         }
         // Why the stream's session token did not tie it to its session, when it carried one it may not use.

@@ -1,7 +1,7 @@
 import AudioPolicy
 
 /// What a caller may see through the queries open to every connection (`ListSessions`,
-/// `ListStreams`, `GetInputProcessing`).
+/// `ListStreams`, `ExplainStream`, `GetInputProcessing`).
 ///
 /// An unsandboxed caller sees everything: code of the same user outside a sandbox can already
 /// read every stream from the sound server. A Flatpak app (its verified app id from
