@@ -13,6 +13,8 @@ extension AgentIntegrationTests {
     /// server (mute and volume, what a user hears).
     @Suite("legacy: speech and event sounds through a call")
     struct SpeechAndEventSounds {
+        /// CI's setups; the test body runs on every ``SoundSetup`` (the native agent pauses nodes
+        /// instead of muting: there the agent's listing says what it did).
         static let setups: [SoundSetup] = [.pulseMinimal, .pipewirePulse]
 
         @Test(
@@ -125,17 +127,19 @@ extension AgentIntegrationTests {
         }
 
         /// Plays the role-less control, then the call, and returns once the call has silenced the
-        /// control: by then the agent has decided for every stream.
+        /// control (muted on the pulse protocol, not heard on its own monitor when the native
+        /// agent pauses its node): by then the agent has decided for every stream.
         static func startCall(in rig: AgentRig) async throws -> PhoneCall {
             let control = try rig.play("control", try rig.tone("control", seconds: 120))
             let phone = try rig.play("phone", try ToneFile.silence(seconds: 120, in: rig.directory, name: "phone.wav"), role: "phone")
             do {
-                _ = try await rig.waitForStream("control")
+                let controlStream = try await CaptureCall.Heard("control", setup: rig.setup, in: rig)
+                defer { controlStream.stop() }
                 try await waitUntil("the call silences the role-less control", timeout: .seconds(20)) {
                     guard control.isRunning, phone.isRunning else {
                         throw AgentRig.AgentExited(log: "paplay exited: \(control.standardError)\(phone.standardError)")
                     }
-                    return try await rig.stream(named: "control")?.isMuted == true
+                    return try await controlStream.isSilent()
                 }
                 return PhoneCall(control: control, phone: phone, stream: try await rig.waitForStream("phone"))
             } catch {
