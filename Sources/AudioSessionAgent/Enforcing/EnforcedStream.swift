@@ -21,6 +21,10 @@ struct EnforcedStream {
     var silencedWasMuted: Bool?
     /// How far the agent's mute of the silenced stream has got, so a user's unmute is told from it.
     var silenceMute = SilenceMuteProgress.notWatched
+    /// How often this silence's mute was sent again because the server answered it but showed the
+    /// stream unmuted (see ``PulseEnforcer/checkForUserMute(_:_:)``); bounded, so the agent never
+    /// fights whoever unmutes.
+    var silenceMuteResends = 0
     /// The user's mute state an unsilence is writing back, until the server has answered (the
     /// server still shows the agent's mute meanwhile); `nil` when no unsilence is on its way.
     var unsilencingTo: Bool?

@@ -36,6 +36,15 @@ extension PulseEnforcer {
         switch state.silenceMute {
         case .answered where stream.isMuted:
             enforced[serial]?.silenceMute = .shown
+        case .answered where state.silenceMuteResends < Self.silenceMuteResendLimit:
+            // Answered, yet shown unmuted: the mute did not hold. On pipewire-pulse 1.4 WirePlumber
+            // 0.5 applies a stream's saved state when it links the new stream, over a mute sent
+            // while it appeared (the mixing-matrix table on Debian 13's stack). Sent again, a few
+            // times at most: a user who unmutes at that very moment is not fought.
+            logger.debug("the server shows a silenced stream unmuted after the mute: muting again", metadata: ["stream.id": "\(state.ref.id)"])
+            enforced[serial]?.silenceMuteResends += 1
+            enforced[serial]?.silenceMute = .sent
+            sendSilenceMute(state.ref)
         case .shown where !stream.isMuted:
             logger.info("the user unmuted a silenced stream: it stays as the user has it", metadata: ["stream.id": "\(state.ref.id)"])
             enforced[serial]?.silenceMute = .userOwned
@@ -46,6 +55,10 @@ extension PulseEnforcer {
             break
         }
     }
+
+    /// How often a silence's mute is sent again when the server answered it but shows the stream
+    /// unmuted.
+    static let silenceMuteResendLimit = 3
 
     /// Journals the user's mute state of a silenced stream as the one to put back, and writes it
     /// into the restore database.

@@ -146,11 +146,9 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), for: state) else { return }
         state.silencedWasMuted = wasMuted
         state.silenceMute = state.unsilencingTo == nil ? .sent : .notWatched
+        state.silenceMuteResends = 0
         enforced[ref.serial] = state
-        send(mute: true, ref) { [weak self] succeeded in
-            guard let self, succeeded, enforced[ref.serial]?.silenceMute == .sent else { return }
-            enforced[ref.serial]?.silenceMute = table.stream(ref.id)?.isMuted == true ? .shown : .answered
-        }
+        sendSilenceMute(ref)
         // Queued right behind the mute on the same connection, so the server answers the repair's
         // read after the mute (and the restore module's save of it): the entry is corrected in
         // the same loop turn, leaving new streams of the role the least time to start muted.
@@ -160,6 +158,15 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
             askPlayer(.pause(stream, ofProcess: process, because: cause))
         }
         logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+    }
+
+    /// Sends a silence's mute; once answered, it counts as shown when the stream table already
+    /// shows it muted.
+    func sendSilenceMute(_ ref: ServerStreamRef) {
+        send(mute: true, ref) { [weak self] succeeded in
+            guard let self, succeeded, enforced[ref.serial]?.silenceMute == .sent else { return }
+            enforced[ref.serial]?.silenceMute = table.stream(ref.id)?.isMuted == true ? .shown : .answered
+        }
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {

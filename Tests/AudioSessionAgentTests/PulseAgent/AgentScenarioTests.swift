@@ -6,9 +6,9 @@ import Testing
 
 /// Every scenario table of the engine, run against the in-process agent on real servers with real
 /// clients (paplay, parec, mpv with mpv-mpris on a private bus, a peak meter, server modules and a
-/// PipeWire filter-chain; see ``ScenarioClients``): the same tables, the same verdicts, in four
+/// PipeWire filter-chain; see ``ScenarioClients``): the same tables, the same verdicts, in six
 /// setups: the pulse-protocol agent on PulseAudio (minimal and stock) and on pipewire-pulse, and
-/// the native agent on PipeWire.
+/// the native agent on PipeWire, each PipeWire one on Debian 12's 0.3.65 and Debian 13's 1.4.
 @Suite("Agent on real servers: scenario tables", .serialized)
 struct AgentScenarioTests {
     static var repository: String {
@@ -60,6 +60,25 @@ struct AgentScenarioTests {
     @Test("PipeWire (native agent): the table holds", arguments: tables)
     func scenarioOnNativePipeWire(_ name: String) async throws {
         let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let (scenario, bus) = try await prepare(name)
+        defer { bus.stop() }
+        try await run(scenario, in: try await NativeAgentScenarioWorld.start(scenario, on: pipewire, bus: bus))
+    }
+
+    /// The same on Debian 13's stack (PipeWire 1.4, WirePlumber 0.5, pipewire-pulse 1.4) from the
+    /// cached root (`scripts/make-root`), the agent and the clients on this machine through the
+    /// root's sockets.
+    @Test("pipewire-pulse 1.4 (Debian 13): the table holds", arguments: tables)
+    func scenarioOnPipeWirePulse14(_ name: String) async throws {
+        let pipewire = try await PrivatePipeWire.start(root: try await SoundStackRoot.debian13())
+        defer { pipewire.stop() }
+        try await run(name, on: pipewire)
+    }
+
+    @Test("PipeWire 1.4 (Debian 13, native agent): the table holds", arguments: tables)
+    func scenarioOnNativePipeWire14(_ name: String) async throws {
+        let pipewire = try await PrivatePipeWire.start(root: try await SoundStackRoot.debian13())
         defer { pipewire.stop() }
         let (scenario, bus) = try await prepare(name)
         defer { bus.stop() }
