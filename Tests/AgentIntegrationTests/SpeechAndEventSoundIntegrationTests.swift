@@ -67,14 +67,18 @@ extension AgentIntegrationTests {
 
             guard module == .dummy else { return }
             // sd_dummy's own stream stays silent: the module plays its canned message with sox's
-            // `play` through ALSA's PulseAudio plug-in, a stream no app rule can tell from any sox.
+            // `play` through ALSA's PulseAudio plug-in, a stream that names only sox. The rule's
+            // match-children covers it by its ancestor, sd_dummy (through the shell of system()).
             let (soxListing, message) = try await listedStream("sox's stream", in: rig) {
                 $0.properties["application.process.binary"] == "sox"
             }
-            withKnownIssue("the dummy module's message, played by sox, is silenced by a call") {
-                #expect(soxListing["effect"] as? String == "playing", "\(soxListing)")
-                #expect(!message.isMuted, "the call muted the dummy module's message (sox)")
-            }
+            #expect(soxListing["effect"] as? String == "playing", "\(soxListing)")
+            #expect(soxListing["role"] as? String == "accessibility", "\(soxListing)")
+            #expect(!message.isMuted, "the call muted the dummy module's message (sox)")
+            let soxExplained = try await rig.ctl(["explain", try #require(soxListing["stream"] as? String)])
+            #expect(
+                soxExplained.standardOutput.contains("exempt app: claimed ancestor process binary \"sd_dummy\""),
+                "\(soxExplained.standardOutput)\(soxExplained.standardError)")
         }
 
         @Test(

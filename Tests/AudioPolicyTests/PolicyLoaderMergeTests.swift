@@ -100,6 +100,16 @@ struct PolicyLoaderMergeTests {
         }
     }
 
+    @Test func matchChildrenIsReadAndABadValueIsNamed() throws {
+        let policy = try Self.load(base: Self.base, fragments: ["version = 1\n[[app]]\nmatch = [\"sd_dummy\"]\nmatch-children = true\n"]).policy
+        #expect(policy.appRules.map(\.matchChildren) == [true])
+        #expect {
+            _ = try Self.load(base: Self.base, fragments: ["version = 1\n[[app]]\nmatch = [\"x\"]\nmatch-children = 1\n"])
+        } throws: { error in
+            (error as? PolicyLoadError)?.problems.first?.description.hasSuffix("0-fragment.toml:4:18: app[0].match-children: expected true or false, found integer 1") == true
+        }
+    }
+
     @Test func problemsInAFragmentNameTheFragmentAndItsLine() throws {
         let broken = "version = 1\n\n[ducking]\nlevel = 2\n"
         #expect {

@@ -96,6 +96,10 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         ]
         var facts = ids.compactMap { id, field, evidence in id.map { "\(field.rawValue) \"\($0)\" (\(evidence.rawValue))" } }
         if let pid = app.processID { facts.append("process \(pid) (\(app.evidence.processID.rawValue))") }
+        if !app.ancestorBinaries.isEmpty {
+            let chain = app.ancestorBinaries.map { "\"\($0)\"" }.joined(separator: ", ")
+            facts.append("started by \(chain) (\(app.evidence.ancestorBinaries.rawValue))")
+        }
         return facts.isEmpty ? nil : facts.joined(separator: ", ")
     }
 

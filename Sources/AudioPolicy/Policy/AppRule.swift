@@ -8,6 +8,7 @@
 /// let screenReader = AppRule(match: ["orca"], exempt: true, role: .accessibility)
 /// let declaredToo = AppRule(match: ["org.example.Tuner"], role: .music, evidence: [.verified, .claimed, .declared])
 /// let browser = AppRule(match: ["firefox", "firefox-esr", "chromium"], callWhileCapturing: true)
+/// let speech = AppRule(match: ["sd_dummy"], exempt: true, matchChildren: true)   // and what it plays through
 /// ```
 public struct AppRule: Hashable, Sendable {
     /// Application ids the rule covers (application.id, process binary, Flatpak or portal app id).
@@ -26,6 +27,11 @@ public struct AppRule: Hashable, Sendable {
     /// user's own word about an app over the table the policy ships (`audiosessionctl app set`
     /// writes it). Among overriding rules, as among the others, the first that covers an app decides.
     public var overrides: Bool
+    /// Also covers the processes the apps it names start (`match-children` in files): the
+    /// binaries of their parent and its parents (three generations) count as their ids. A speech
+    /// module plays its message through a child (`sd_dummy` runs sox's `play` through a shell),
+    /// which names nothing of the module on its stream.
+    public var matchChildren: Bool
     /// Where the ids it matches come from, when the rule says (`source` in files).
     public var source: AppRuleSource?
 
@@ -33,7 +39,7 @@ public struct AppRule: Hashable, Sendable {
     public init(
         match: [String], exempt: Bool = false, role: Role? = nil,
         evidence: Set<IdentityEvidence> = IdentityEvidence.defaultAccepted, callWhileCapturing: Bool = false,
-        overrides: Bool = false, source: AppRuleSource? = nil
+        overrides: Bool = false, matchChildren: Bool = false, source: AppRuleSource? = nil
     ) {
         self.match = match
         self.exempt = exempt
@@ -41,6 +47,7 @@ public struct AppRule: Hashable, Sendable {
         self.evidence = evidence
         self.callWhileCapturing = callWhileCapturing
         self.overrides = overrides
+        self.matchChildren = matchChildren
         self.source = source
     }
 }

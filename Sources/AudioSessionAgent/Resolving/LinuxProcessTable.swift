@@ -37,6 +37,15 @@ public struct LinuxProcessTable: ProcessTable {
         read("environ", of: processID, limit: 1 << 20).flatMap { ProcFiles.variable(name, fromEnviron: $0) }
     }
 
+    /// The last part of `/proc/PID/exe`'s target (libpulse names a client's binary the same
+    /// way); a process of another user, whose link the kernel does not show, names none.
+    public func binary(of processID: Int32) -> String? {
+        guard processID > 0, case .success(let target) = FileSyscalls.linkTarget("\(root)/\(processID)/exe") else { return nil }
+        let name = target.split(separator: "/").last.map(String.init)
+        // A replaced executable reads "NAME (deleted)": still its name.
+        return name.map { $0.hasSuffix(" (deleted)") ? String($0.dropLast(" (deleted)".count)) : $0 }
+    }
+
     private func read(_ file: String, of processID: Int32, limit: Int) -> [UInt8]? {
         guard processID > 0 else { return nil }
         guard case .success(let bytes?) = FileSyscalls.contents(ofFile: "\(root)/\(processID)/\(file)", limit: limit)

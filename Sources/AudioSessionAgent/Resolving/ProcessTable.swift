@@ -20,4 +20,12 @@ public protocol ProcessTable: Sendable {
     func flatpakAppID(of processID: Int32) -> String?
     /// One variable of the environment the process started with.
     func environmentVariable(_ name: String, of processID: Int32) -> String?
+    /// The name of the process's executable (what a pulse-protocol client reports as its
+    /// `application.process.binary`), `nil` when it cannot be read.
+    func binary(of processID: Int32) -> String?
+}
+
+extension ProcessTable {
+    /// Tables that do not know executables (tests of the session resolver) know none.
+    public func binary(of processID: Int32) -> String? { nil }
 }

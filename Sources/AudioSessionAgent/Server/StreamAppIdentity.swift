@@ -62,6 +62,25 @@ enum StreamAppIdentity {
             processID: process.map { Int($0.id) }, evidence: evidence)
     }
 
+    /// How many generations above the app's process ``addAncestors(to:from:)`` reads: the parent,
+    /// a shell it ran the app through (`system()`), and the one that ran the shell.
+    static let ancestorGenerations = 3
+
+    /// Adds the binaries of the processes that started the app's, its parent first, read from
+    /// `processes` for its process id, at that id's evidence; never PID 1 or beyond. A sandboxed
+    /// app's ancestors are its sandbox's: none are added.
+    static func addAncestors<Processes: ProcessTable>(to app: inout AppIdentity, from processes: Processes) {
+        guard !app.isSandboxed, var current = app.processID.flatMap(Int32.init(exactly:)) else { return }
+        var binaries: [String] = []
+        for _ in 0..<ancestorGenerations {
+            guard let parent = processes.parent(of: current), parent > 1, let binary = processes.binary(of: parent) else { break }
+            binaries.append(binary)
+            current = parent
+        }
+        app.ancestorBinaries = binaries
+        app.evidence.ancestorBinaries = app.evidence.processID
+    }
+
     /// The app of `stream` in `graph` (its client looked up there).
     static func app(of stream: SoundStream, in graph: Graph, serverSetsClientSecurity: Bool) -> AppIdentity {
         app(

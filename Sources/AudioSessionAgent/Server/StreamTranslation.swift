@@ -77,9 +77,10 @@ enum StreamTranslation {
         if let module = serverModules.moduleHandling(role: stream.role) {
             properties[StreamInfo.leftToServerKey] = module
         }
-        let app = StreamAppIdentity.app(
+        var app = StreamAppIdentity.app(
             streamProperties: stream.properties, clientProperties: clientProperties,
             serverSetsClientSecurity: serverSetsClientSecurity)
+        StreamAppIdentity.addAncestors(to: &app, from: resolver.processes)
         // The resolver reads processes from the client's properties too: never pipewire-pulse's own.
         let origin = StreamOrigin(
             streamProperties: stream.properties,

@@ -31,6 +31,29 @@ struct LinuxProcessTableTests {
         }
     }
 
+    @Test("a process's binary is its executable's name; a stream's app gets its ancestors', at its process id's evidence")
+    func binaries() async throws {
+        try await withTemporaryDirectory { directory in
+            let family = try await Family.start(environment: [:], in: directory)
+            let table = LinuxProcessTable()
+            let shell = table.binary(of: family.shell.pid) ?? "none"
+            // The shell reports its child's PID as it forks it, maybe before the child runs sleep.
+            try await waitUntil("the shell's child runs sleep") { table.binary(of: family.sleeper) == "sleep" }
+            #expect(["sh", "dash", "bash"].contains(shell), "\(shell)")
+            #expect(table.binary(of: 0) == nil)
+
+            var app = AppIdentity(processBinary: "sleep", processID: Int(family.sleeper))
+            StreamAppIdentity.addAncestors(to: &app, from: table)
+            #expect(app.ancestorBinaries.first == shell)
+            #expect(app.ancestorBinaries.count == 3, "the shell, this test process, and its parent: \(app.ancestorBinaries)")
+            #expect(app.evidence.ancestorBinaries == .claimed)
+            var sandboxed = AppIdentity(flatpakID: "org.example.Game", processID: Int(family.sleeper))
+            StreamAppIdentity.addAncestors(to: &sandboxed, from: table)
+            #expect(sandboxed.ancestorBinaries.isEmpty, "a sandboxed app's ancestors are its sandbox's")
+            await family.stop()
+        }
+    }
+
     @Test("parent links lead from a grandchild through its shell to this test process")
     func ancestry() async throws {
         try await withTemporaryDirectory { directory in

@@ -20,6 +20,7 @@ extension PolicyEngine {
         guard !app.hasNoIdentifiers else { return nil }
         for rule in state.policy.appRules {
             if let match = app.firstMatch(accepting: rule.evidence, rule.match.contains) { return (rule, match) }
+            if rule.matchChildren, let match = app.ancestorMatch(accepting: rule.evidence, rule.match.contains) { return (rule, match) }
         }
         return nil
     }

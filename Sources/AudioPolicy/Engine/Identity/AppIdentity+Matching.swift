@@ -16,8 +16,17 @@ extension AppIdentity {
             ?? check(portalAppID, .portalAppID, evidence.portalAppID)
     }
 
+    /// The nearest ancestor's binary that satisfies `predicate` with evidence the rule accepts: for
+    /// rules that also take what the apps they name start. Never for a sandboxed app (its
+    /// ancestors are its sandbox's, and only verified ids count for it).
+    func ancestorMatch(accepting accepted: Set<IdentityEvidence>, _ predicate: (String) -> Bool) -> IdentityMatch? {
+        guard !isSandboxed, accepted.contains(evidence.ancestorBinaries), let found = ancestorBinaries.first(where: predicate)
+        else { return nil }
+        return IdentityMatch(identifier: found, field: .ancestorBinary, evidence: evidence.ancestorBinaries)
+    }
+
     /// Whether the app has no identifier a rule could match.
     var hasNoIdentifiers: Bool {
-        applicationID == nil && processBinary == nil && flatpakID == nil && portalAppID == nil
+        applicationID == nil && processBinary == nil && flatpakID == nil && portalAppID == nil && ancestorBinaries.isEmpty
     }
 }

@@ -27,18 +27,21 @@ public struct AppIdentity: Hashable, Sendable {
         /// Of ``AppIdentity/processID``: verified from the server's `pipewire.sec.pid` of the app's
         /// own connection on native PipeWire or from the bus, claimed from `application.process.id`.
         public var processID: IdentityEvidence
+        /// Of ``AppIdentity/ancestorBinaries``: that of the process id they were read for (``processID``).
+        public var ancestorBinaries: IdentityEvidence
 
         /// Creates evidence levels; by default everything is claimed, as on the pulse protocol.
         public init(
             applicationID: IdentityEvidence = .claimed, processBinary: IdentityEvidence = .claimed,
             flatpakID: IdentityEvidence = .claimed, portalAppID: IdentityEvidence = .claimed,
-            processID: IdentityEvidence = .claimed
+            processID: IdentityEvidence = .claimed, ancestorBinaries: IdentityEvidence = .claimed
         ) {
             self.applicationID = applicationID
             self.processBinary = processBinary
             self.flatpakID = flatpakID
             self.portalAppID = portalAppID
             self.processID = processID
+            self.ancestorBinaries = ancestorBinaries
         }
 
         /// Every id claimed by the client: a pulse-protocol stream's.
@@ -46,7 +49,7 @@ public struct AppIdentity: Hashable, Sendable {
         /// Every id verified: for tests and scenario tables that describe an app as the agent knows it.
         public static let verified = Evidence(
             applicationID: .verified, processBinary: .verified, flatpakID: .verified, portalAppID: .verified,
-            processID: .verified)
+            processID: .verified, ancestorBinaries: .verified)
     }
 
     /// `application.id` of the client or stream, or the `application-id` given to `RegisterSession`.
@@ -60,19 +63,24 @@ public struct AppIdentity: Hashable, Sendable {
     /// The process id, when known; never matched by rules. It tells which streams come from one
     /// process (``AppRule/callWhileCapturing``).
     public var processID: Int?
+    /// The executables of the processes that started the app's process, its parent first, a few
+    /// generations up (a module runs its player through a shell), from `/proc` of ``processID``:
+    /// matched only by rules with `match-children` (a speech module's player).
+    public var ancestorBinaries: [String]
     /// How far each id can be trusted.
     public var evidence: Evidence
 
     /// Creates an app identity; all parts are optional, and every id is claimed unless `evidence` says otherwise.
     public init(
         applicationID: String? = nil, processBinary: String? = nil, flatpakID: String? = nil,
-        portalAppID: String? = nil, processID: Int? = nil, evidence: Evidence = .claimed
+        portalAppID: String? = nil, processID: Int? = nil, ancestorBinaries: [String] = [], evidence: Evidence = .claimed
     ) {
         self.applicationID = applicationID
         self.processBinary = processBinary
         self.flatpakID = flatpakID
         self.portalAppID = portalAppID
         self.processID = processID
+        self.ancestorBinaries = ancestorBinaries
         self.evidence = evidence
     }
 

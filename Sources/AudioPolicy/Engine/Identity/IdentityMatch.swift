@@ -16,6 +16,8 @@ public struct IdentityMatch: Hashable, Sendable, CustomStringConvertible {
         case flatpakID = "Flatpak app id"
         /// `pipewire.access.portal.app_id`.
         case portalAppID = "portal app id"
+        /// The executable of a process that started the app's (rules with `match-children`).
+        case ancestorBinary = "ancestor process binary"
     }
 
     /// The identifier that matched.

@@ -10,7 +10,7 @@ extension PolicyValidator {
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
-    static let appKeys = ["match", "exempt", "role", "evidence", "call-while-capturing", "overrides", "source"]
+    static let appKeys = ["match", "exempt", "role", "evidence", "call-while-capturing", "overrides", "match-children", "source"]
     static let excludeKeys = ["why", "property", "equals", "any-of", "present", "prefix"]
 
     static let maximumRampMilliseconds = 10_000
@@ -341,6 +341,10 @@ extension PolicyValidator {
         if let node = child("overrides", of: rule, path: path) {
             if let flag = boolean(node) { overrides = flag } else { valid = false }
         }
+        var matchChildren = false
+        if let node = child("match-children", of: rule, path: path) {
+            if let flag = boolean(node) { matchChildren = flag } else { valid = false }
+        }
         var source: AppRuleSource?
         if let node = child("source", of: rule, path: path) {
             if let text = string(node) {
@@ -359,7 +363,7 @@ extension PolicyValidator {
         guard valid else { return nil }
         return AppRule(
             match: match, exempt: exempt, role: role, evidence: evidence, callWhileCapturing: callWhileCapturing,
-            overrides: overrides, source: source)
+            overrides: overrides, matchChildren: matchChildren, source: source)
     }
 
     /// An `[[include]]` entry: an `[[exclude]]` entry's keys, read the other way; it may not name

@@ -79,6 +79,20 @@ enum FileSyscalls {
         retrying { Glibc.lseek(descriptor, 0, SEEK_END) }.map { _ in () }
     }
 
+    /// The corresponding C function is `readlink`: the link's target, cut at 4 KiB.
+    static func linkTarget(_ path: String) -> Result<String, SystemErrno> {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = retrying {
+            buffer.withUnsafeMutableBufferPointer { bytes -> Int in
+                guard let base = bytes.baseAddress else { return -1 }
+                return Glibc.readlink(path, base, bytes.count)
+            }
+        }
+        return length.map { count in
+            String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
     /// The corresponding C function is `rename`.
     static func rename(_ from: String, to: String) -> Result<Void, SystemErrno> {
         retrying { Glibc.rename(from, to) }.map { _ in () }
