@@ -40,6 +40,7 @@ struct audiosession {
     char *preferred_input;               /* NULL: none sent */
     unsigned preferred_sample_rate;      /* 0: none */
     double preferred_io_buffer_duration; /* seconds; 0: none */
+    int echo_cancellation_request;       /* -1: none made; 0 or 1: the app's choice */
     int secondary_audio_silenced;
     const char *media_services_lost;     /* the cause of a loss not yet reset; NULL when none */
     int refused_after_restart;           /* re-activation refused: an interruption to deliver */
@@ -86,6 +87,9 @@ audiosession_route *read_inputs(DBusMessageIter *iter);
 
 /* hardware.c: sends the kept hardware preferences (after a registration); OK when there are none. */
 int send_hardware_preferences(audiosession *session);
+
+/* echo.c: sends the kept echo-cancellation choice (after a registration); OK when none was made. */
+int send_echo_cancellation_request(audiosession *session);
 
 /* events.c */
 int watch_agent(audiosession *session);

@@ -13,6 +13,7 @@ PUBLIC audiosession *audiosession_new(const char *application_id)
         return NULL;
     session->poll_fd = -1;
     session->wakeup_fd = -1;
+    session->echo_cancellation_request = -1;
     if (application_id && !(session->application_id = copy_string(application_id))) {
         free(session);
         return NULL;

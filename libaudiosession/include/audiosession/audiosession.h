@@ -279,6 +279,26 @@ int audiosession_set_preferred_hardware(audiosession *session, unsigned sample_r
  * changes; audiosession_secondary_audio_should_be_silenced() gives the last one received. */
 int audiosession_get_secondary_audio_hint(audiosession *session, int *begun);
 
+/* Echo-cancelled input as the app's own choice (docs/dbus-api.md: SetPrefersEchoCancelledInput):
+ * 1 asks for it whatever the mode (with the shipped policy an active session that records then
+ * gets an echo canceller, as a voice-chat call does), 0 declines it (a voice-chat session's
+ * canceller goes away). The policy decides what wins ([voice-processing] honour-app-request,
+ * app-can-turn-off). 1 fails with AUDIOSESSION_ERROR_INVALID_CONFIGURATION for a session that
+ * does not record (ambient, solo-ambient, playback) or in measurement mode, and the message says
+ * which; the choice is then not kept. It is kept for the session's life and sent again after an
+ * agent restart; without the agent it is sent when one appears (AUDIOSESSION_ERROR_AGENT_NOT_RUNNING).
+ *
+ *     int available = 0;
+ *     if (audiosession_is_echo_cancelled_input_available(s, &available) == AUDIOSESSION_OK && available)
+ *         audiosession_set_prefers_echo_cancelled_input(s, 1);
+ */
+int audiosession_set_prefers_echo_cancelled_input(audiosession *session, int prefers);
+
+/* `*available` is 1 when asking for echo-cancelled input would give the session a canceller now:
+ * the policy covers its category and mode and its devices are present (its activity does not
+ * count: the canceller comes with activation); 0 otherwise. */
+int audiosession_is_echo_cancelled_input_available(audiosession *session, int *available);
+
 #define AUDIOSESSION_OUTPUT_OVERRIDE_NONE "none"
 #define AUDIOSESSION_OUTPUT_OVERRIDE_SPEAKER "speaker"
 
