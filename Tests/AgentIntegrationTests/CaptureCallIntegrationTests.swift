@@ -12,17 +12,9 @@ extension AgentIntegrationTests {
             "a microphone capture makes the app's playback a call: music is silenced until the capture closes and the hold passes; a monitor capture makes no call",
             arguments: SoundSetup.allCases)
         func microphoneMakesACall(setup: SoundSetup) async throws {
-            let rig = try await AgentRig.start(setup)
-            defer { rig.stop() }
-            try Self.writeFragment(in: rig)
-            let agent = try await rig.startAgent(policy: nil)
-            defer { agent.kill() }
-            let monitor = try rig.spawnCtl(["monitor"])
-            defer { monitor.kill() }
-            let music = try rig.play("music", try rig.tone("music", seconds: 120), role: "music")
-            defer { music.kill() }
-            let song = try await Self.Heard("music", setup: setup, in: rig)
-            defer { song.stop() }
+            let scene = try await Scene.start(setup)
+            defer { scene.stop() }
+            let (rig, agent, song) = (scene.rig, scene.agent, scene.song)
 
             // A recorder of what plays (the speaker's monitor) is no microphone: its playback stays
             // what it was, and the music plays on.
@@ -52,21 +44,11 @@ extension AgentIntegrationTests {
                 explained.standardOutput.contains("counts as a call because its process captures from a microphone"),
                 "\(explained.standardOutput)")
 
-            // The microphone toggled off and on within the hold: the music never comes back. A
-            // stream that appears after the toggle is handled after it (one connection, in order):
-            // once its silence is signalled, the agent has seen the toggle.
-            let musicID = try await Self.agentID(ofPlayback: "music", in: rig)
-            let before = monitor.standardOutput.count
-            try await call.closeCapture(nth: 1)
-            try await call.openCapture(nth: 2)
-            let marker = try rig.play("marker", try rig.tone("marker", seconds: 120), role: "music")
-            defer { marker.kill() }
-            let markerID = try await Self.agentID(ofPlayback: "marker", in: rig)
-            try await waitUntil("the monitor printed the marker's silence", timeout: .seconds(20)) {
-                String(monitor.standardOutput.dropFirst(before)).contains("stream=\(markerID) effect=silenced")
+            // The microphone toggled off and on within the hold: the music never comes back.
+            let during = try await scene.musicStateChanges {
+                try await call.closeCapture(nth: 1)
+                try await call.openCapture(nth: 2)
             }
-            let during = String(monitor.standardOutput.dropFirst(before)).split(separator: "\n")
-                .filter { $0.hasPrefix("stream-state") && $0.contains("stream=\(musicID)") }
             #expect(during.isEmpty, "the music's state changed while the microphone was toggled: \(during)")
             #expect(try await song.isSilent())
 
