@@ -69,6 +69,25 @@ public struct StreamVolume: Hashable, Sendable, CustomStringConvertible {
             && zip(channels, other.channels).allSatisfy { ($0 > $1 ? $0 - $1 : $1 - $0) <= tolerance }
     }
 
+    /// Whether these volumes are `base` scaled by one amplitude factor between `level` and 1, up
+    /// to the server's rounding: where a duck's ramp, down to `level` or back up from it, leaves a
+    /// stream when the agent dies midway. Other proportions or levels are the user's.
+    ///
+    /// ```swift
+    /// let base = StreamVolume([65536, 65536])
+    /// base.scaled(byAmplitude: 0.5).liesOnRamp(from: base, toAmplitude: 0.3)   // true
+    /// StreamVolume([65536, 30000]).liesOnRamp(from: base, toAmplitude: 0.3)    // false
+    /// ```
+    public func liesOnRamp(from base: StreamVolume, toAmplitude level: Double) -> Bool {
+        guard channels.count == base.channels.count,
+            let (current, reference) = zip(channels, base.channels).max(by: { $0.1 < $1.1 }), reference > 0
+        else { return matches(base) }
+        let scale = Double(current) / Double(reference)
+        let slack = Double(Self.roundingTolerance) / Double(reference)
+        guard scale >= Self.volumeScale(ofAmplitude: min(max(level, 0), 1)) - slack, scale <= 1 + slack else { return false }
+        return base.scaled(byVolume: min(scale, 1)).matches(self)
+    }
+
     /// The factor on the cubic volume scale that gives the linear amplitude factor `amplitude`.
     static func volumeScale(ofAmplitude amplitude: Double) -> Double {
         amplitude <= 0 ? 0 : cbrt(amplitude)

@@ -141,14 +141,12 @@ extension PipeWireEnforcer {
 
 extension PipeWireEnforcer {
     /// A duck of the stream's own volume, journalled by a pulse-protocol agent: the node's
-    /// `channelVolumes` go back to the user's `base` if they still show the ducked level (any
-    /// other volume is the user's).
+    /// `channelVolumes` go back to the user's `base` if they still show the ducked level or one on
+    /// the ramp to or from it (any other volume is the user's).
     fileprivate func restoreChannelVolumes(
         _ base: StreamVolume, appliedLevel: Double?, _ ref: ServerStreamRef, _ stream: SoundStream
     ) {
-        guard let appliedLevel, base.channels.count == stream.volume.count,
-            StreamVolume(stream.volume).matches(base.scaled(byAmplitude: appliedLevel))
-        else { return }
+        guard let appliedLevel, StreamVolume(stream.volume).liesOnRamp(from: base, toAmplitude: appliedLevel) else { return }
         let linear = ChannelVolumes(base).map { Float($0.linearFactor) }
         do { try connection.setProps(PipeWireNodeProps(channelVolumes: linear), onNode: ref.index) } catch {
             logger.warning("setting Props channelVolumes failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])

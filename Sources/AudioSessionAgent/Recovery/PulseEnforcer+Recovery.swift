@@ -82,9 +82,10 @@ extension PulseEnforcer {
         for restore in restores {
             switch restore {
             case .volume(_, .streamVolume(let base), let appliedLevel) where kept?.duck == nil:
-                // Only a stream that still shows the agent's level is set back: any other volume is the user's.
-                let expected = base.scaled(byAmplitude: appliedLevel ?? 1)
-                if appliedLevel != nil, StreamVolume(stream.volume).matches(expected) {
+                // Only a stream that still shows a level of the agent's is set back: its duck's, or
+                // one on the ramp to or from it (an agent killed mid-ramp left the music at 74 % in
+                // the 30-minute soak on pipewire-pulse). Any other volume is the user's.
+                if let appliedLevel, StreamVolume(stream.volume).liesOnRamp(from: base, toAmplitude: appliedLevel) {
                     restoring = true
                     work(counter) { send(volume: base, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {

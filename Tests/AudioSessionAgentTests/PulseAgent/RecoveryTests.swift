@@ -22,9 +22,36 @@ struct RecoveryTests {
         try await crashThenRecover(AgentHarness(server: pipewire))
     }
 
+    @Test("PulseAudio (minimal): after a crash in the middle of a ramp, the next agent puts the volume back too")
+    func crashMidRamp() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        try await crashThenRecover(AgentHarness(server: pulse), leftAt: 67)
+    }
+
+    @Test("pipewire-pulse: after a crash in the middle of a ramp, the next agent puts the volume back too")
+    func crashMidRampOnPipeWirePulse() async throws {
+        let pipewire = try await PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        try await crashThenRecover(AgentHarness(server: pipewire), leftAt: 67)
+    }
+
+    @Test("PulseAudio (minimal): a volume no ramp of the agent's leaves is the user's, and stays")
+    func userVolumeAfterCrashStays() async throws {
+        let pulse = try await PrivatePulseAudio.start(.minimal)
+        defer { pulse.stop() }
+        try await crashThenRecover(AgentHarness(server: pulse), leftAt: 40, expecting: 40)
+    }
+
     /// Music at 80 % is ducked to 54 %; the agent dies without undoing anything (the control: the
     /// music stays at 54 %) and the ducking app goes away; the next agent puts 80 % back.
-    private func crashThenRecover<Server: PulseProtocolServer>(_ harness: AgentHarness<Server>) async throws {
+    ///
+    /// With `leftAt`, the music is then set to that volume before the next agent starts, as a ramp
+    /// cut short leaves it (between 54 and 80: the agent's) or as a user sets it (below the duck:
+    /// the user's); `expecting` is what the next agent leaves.
+    private func crashThenRecover<Server: PulseProtocolServer>(
+        _ harness: AgentHarness<Server>, leftAt midway: Int? = nil, expecting expected: Int = 80
+    ) async throws {
         let music = try harness.playMusic()
         defer { music.kill() }
         try await harness.setVolume("music", 80)
@@ -41,9 +68,16 @@ struct RecoveryTests {
             _ = await prompt.waitForExit()
         }
         #expect(try await harness.stream(named: "music")?.volumePercents == [54, 54], "the crashed agent left the music ducked")
+        if let midway {
+            try await harness.setVolume("music", midway)
+        }
 
         let next = try await harness.startAgent()
-        try await harness.waitForVolume("music", 80, timeout: .seconds(5))
+        if expected != 80 {
+            // Nothing to wait for but the journal: once it is empty the agent has decided.
+            try await waitUntil("the journal is empty") { AgentHarness<Server>.noStreamRestoresPending(next) }
+        }
+        try await harness.waitForVolume("music", expected, timeout: .seconds(5))
         try await waitUntil("the journal is empty") { AgentHarness<Server>.noStreamRestoresPending(next) }
         await next.shutdown()
     }
