@@ -157,4 +157,52 @@ struct ReplacedCallStreamTests {
         #expect(engine.handle(.timePassed(milliseconds: 10_000)).isEmpty)
         #expect(engine.effects(on: "music") == .silenced(.exclusive))
     }
+
+    /// A music app's library session under the browser's call: interrupted, not merely silenced.
+    static func sessionInCall() throws -> PolicyEngine {
+        var engine = try Call.engine()
+        _ = engine.handle(.sessionRegistered("player", app: AppIdentity(applicationID: "org.example.Player")))
+        _ = engine.handle(.sessionConfigured("player", try SessionConfiguration(category: .playback)))
+        _ = engine.handle(.streamAppeared(StreamInfo(id: "song", direction: .playback, properties: [:], session: "player", isSounding: true)))
+        _ = engine.handle(.sessionActivated("player"))
+        let began = engine.handle(.streamAppeared(Call.microphone()))
+        #expect(began.contains { if case .interruptionBegan("player", _, _) = $0 { true } else { false } }, "\(began)")
+        return engine
+    }
+
+    @Test("a library session under the call hears nothing while the call's stream stops, changes, vanishes and is replaced")
+    func sessionUnderAReplacedCall() throws {
+        var engine = try Self.sessionInCall()
+        #expect(engine.handle(.streamSoundingChanged("tab", isSounding: false)).isEmpty)
+        var unlinked = Call.tab()
+        unlinked.isSounding = false
+        unlinked.device = "elsewhere"
+        #expect(engine.handle(.streamChanged(unlinked)).isEmpty)
+        #expect(engine.handle(.streamVanished("tab")).isEmpty)
+        #expect(engine.handle(.streamAppeared(Call.tab("tab-2"))).isEmpty)
+        #expect(engine.handle(.timePassed(milliseconds: 10_000)).isEmpty)
+
+        _ = engine.handle(.streamVanished("mic"))
+        let ended = engine.handle(.streamVanished("tab-2"))
+        #expect(ended.contains { if case .interruptionEnded("player", true, _) = $0 { true } else { false } }, "\(ended)")
+    }
+
+    @Test("a sounding call stream whose device changes keeps its session interrupted without a word")
+    func soundingCallChangesDevice() throws {
+        var engine = try Self.sessionInCall()
+        var moved = Call.tab()
+        moved.device = "headphones"
+        let decisions = engine.handle(.streamChanged(moved))
+        #expect(!decisions.contains { $0.session == "player" }, "\(decisions)")
+        #expect(engine.effects(on: "music") == .silenced(.exclusive))
+    }
+
+    @Test("a call stream that stops being a call after a change ends its interruptions")
+    func changedIntoNoCall() throws {
+        var engine = try Self.sessionInCall()
+        var event = Call.tab()
+        event.properties["media.role"] = "event"
+        let decisions = engine.handle(.streamChanged(event))
+        #expect(decisions.contains { if case .interruptionEnded("player", _, _) = $0 { true } else { false } }, "\(decisions)")
+    }
 }

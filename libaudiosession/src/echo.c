@@ -2,12 +2,6 @@
  * IsEchoCancelledInputAvailable). */
 #include "internal.h"
 
-static int append_boolean(DBusMessageIter *iter, const void *context)
-{
-    dbus_bool_t value = *(const int *)context ? TRUE : FALSE;
-    return dbus_message_iter_append_basic(iter, DBUS_TYPE_BOOLEAN, &value);
-}
-
 int send_echo_cancellation_request(audiosession *session)
 {
     if (session->echo_cancellation_request < 0)

@@ -68,6 +68,8 @@ DBusMessage *new_agent_call(const char *method);
 typedef int (*append_arguments)(DBusMessageIter *iter, const void *context);
 int call_session_method(audiosession *session, const char *method, append_arguments append,
                         const void *context, DBusMessage **reply);
+/* requests.c: appends the int `context` points to as a D-Bus boolean (an `append_arguments`). */
+int append_boolean(DBusMessageIter *iter, const void *context);
 
 /* session.c: frees the kept configuration and keeps `configuration` instead. */
 void replace_configuration(audiosession *session, struct configuration *configuration);

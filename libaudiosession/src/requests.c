@@ -89,7 +89,7 @@ PUBLIC int audiosession_activate(audiosession *session)
     return result;
 }
 
-static int append_boolean(DBusMessageIter *iter, const void *context)
+int append_boolean(DBusMessageIter *iter, const void *context)
 {
     dbus_bool_t value = *(const int *)context ? TRUE : FALSE;
     return dbus_message_iter_append_basic(iter, DBUS_TYPE_BOOLEAN, &value);

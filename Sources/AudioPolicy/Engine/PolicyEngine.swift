@@ -77,9 +77,12 @@ public struct PolicyEngine: Sendable {
             // A leftover of an ended session stays one: the app is going away, and the server's
             // last words about its stream (a cork, a re-resolved session) must not make it act.
             let leftover = state.streams[info.id]?.leftover
-            let callActing = state.streams[info.id].map { $0.isCaptureCall && state.actors[.stream(info.id)] != nil } ?? false
-            let quietCallSince = state.streams[info.id]?.quietCallSince
-            if let old = state.streams[info.id] {
+            let old = state.streams[info.id]
+            // What the stream does as an actor is taken out before it is added again, so that
+            // the new record takes over what it still does and only the rest is released: an
+            // interrupted session must not hear its interruption end and begin again.
+            let acted = order != nil ? state.actors.removeValue(forKey: .stream(info.id)) : nil
+            if let old {
                 if let session = old.session { transaction.routesDirty.insert(session) }
                 noteDeviceChange(of: info.id, from: old.info.device, to: info.device)
             }
@@ -88,7 +91,7 @@ public struct PolicyEngine: Sendable {
                 removeStream(info.id)
             }
             addStream(info, order: order, leftover: leftover)
-            if callActing { keepQuietCallStanding(info.id, since: quietCallSince) }
+            if let acted { continueActing(info.id, acted, wasCaptureCall: old?.isCaptureCall == true, quietCallSince: old?.quietCallSince) }
             noteRunning(info.id)
             noteQuiet(info.id)
         case .streamSoundingChanged(let id, let isSounding):

@@ -238,7 +238,8 @@ final class GraphTranslator: @unchecked Sendable {
         let accounts = Dictionary(registered.map { ($0.id, AppAccount($0.owner)) }, uniquingKeysWith: { first, _ in first })
         return StreamTranslation.info(
             for: stream, ref: ref, in: table.graph, resolver: resolver, sessions: sessions,
-            serverModules: modules?.plan ?? ServerModulePlan(), serverSetsClientSecurity: serverSetsClientSecurity
+            serverModules: modules?.plan ?? ServerModulePlan(), serverSetsClientSecurity: serverSetsClientSecurity,
+            previous: infos[ref.id]?.app
         ) { resolution in
             admitted(resolution, stream: ref.id, limit: taggedLimit, accounts: accounts)
         }

@@ -44,12 +44,15 @@ enum StreamTranslation {
     /// `serverSetsClientSecurity` is true on native PipeWire, whose server sets a client's
     /// `pipewire.*` properties itself (its portal app id is then verified evidence); on the pulse
     /// protocol every property is what a client wrote. `admit` sees the resolver's answer and may
-    /// refuse the session (the agent's per-app limit on tagged streams).
+    /// refuse the session (the agent's per-app limit on tagged streams). `previous` is the app of
+    /// the stream's last translation: its ancestors are kept while the process is the same, so
+    /// `/proc` is read once per stream, not at every change of its properties (Firefox retitles
+    /// its stream with every title of the tab).
     static func info<Processes: ProcessTable>(
         for stream: SoundStream, ref: ServerStreamRef, in graph: Graph,
         resolver: StreamSessionResolver<Processes>, sessions: [SessionCandidate],
         serverModules: ServerModulePlan = ServerModulePlan(), serverSetsClientSecurity: Bool = false,
-        admit: (SessionResolution) -> SessionResolution = { $0 }
+        previous: AppIdentity? = nil, admit: (SessionResolution) -> SessionResolution = { $0 }
     ) -> StreamInfo {
         let client = graph.client(of: stream)
         let clientProperties = client?.properties ?? [:]
@@ -80,7 +83,14 @@ enum StreamTranslation {
         var app = StreamAppIdentity.app(
             streamProperties: stream.properties, clientProperties: clientProperties,
             serverSetsClientSecurity: serverSetsClientSecurity)
-        StreamAppIdentity.addAncestors(to: &app, from: resolver.processes)
+        if let previous, previous.processID == app.processID, previous.evidence.processID == app.evidence.processID,
+            previous.isSandboxed == app.isSandboxed
+        {
+            app.ancestorBinaries = previous.ancestorBinaries
+            app.evidence.ancestorBinaries = previous.evidence.ancestorBinaries
+        } else {
+            StreamAppIdentity.addAncestors(to: &app, from: resolver.processes)
+        }
         // The resolver reads processes from the client's properties too: never pipewire-pulse's own.
         let origin = StreamOrigin(
             streamProperties: stream.properties,

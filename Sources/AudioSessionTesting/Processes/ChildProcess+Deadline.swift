@@ -19,7 +19,12 @@ extension ChildProcess {
             if first == nil {
                 // The sleeper won: end the tool so that the waiter (and this group) can finish.
                 terminate()
-                try? await Task.sleep(for: .seconds(5))
+                // Up to 5 s to end on SIGTERM; a tool that ends at once is not waited for.
+                var grace = 50
+                while isRunning, grace > 0 {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    grace -= 1
+                }
                 kill()
             }
             group.cancelAll()

@@ -153,6 +153,45 @@ struct StreamTranslationTests {
             #expect(repair.updated(nil).volume.map { $0.allSatisfy { $0 == .muted } } != true, "never a muted level")
         }
     }
+
+    /// A process tree whose executables the test names.
+    struct Ancestry: ProcessTable {
+        var parents: [Int32: Int32]
+        var binaries: [Int32: String]
+        func parent(of processID: Int32) -> Int32? { parents[processID] }
+        func appScope(of processID: Int32) -> String? { nil }
+        func flatpakAppID(of processID: Int32) -> String? { nil }
+        func environmentVariable(_ name: String, of processID: Int32) -> String? { nil }
+        func binary(of processID: Int32) -> String? { binaries[processID] }
+    }
+
+    @Test("a stream's ancestors are read when it first shows and kept while its process stays the same")
+    func ancestorsReadOnce() {
+        let client = SoundClient(index: 5, name: "sox", properties: ["application.process.id": "300"])
+        let graph = Graph(clients: [5: client])
+        let stream = SoundStream(kind: .playback, index: 7, name: "ALSA plug-in [sox]", clientIndex: 5, deviceIndex: nil)
+        func translate(_ table: Ancestry, previous: AppIdentity?, stream: SoundStream = stream) -> AppIdentity {
+            StreamTranslation.info(
+                for: stream, ref: ServerStreamRef(stream, instance: instance), in: graph,
+                resolver: StreamSessionResolver(processes: table), sessions: [], previous: previous
+            ).app
+        }
+        let first = translate(Ancestry(parents: [300: 200, 200: 100], binaries: [200: "sh", 100: "sd_dummy"]), previous: nil)
+        #expect(first.ancestorBinaries == ["sh", "sd_dummy"])
+
+        // The same process: what was read stands, whatever /proc would say now.
+        var retitled = stream
+        retitled.properties["media.name"] = "another title"
+        let kept = translate(Ancestry(parents: [:], binaries: [:]), previous: first, stream: retitled)
+        #expect(kept.ancestorBinaries == ["sh", "sd_dummy"])
+        #expect(kept.evidence.ancestorBinaries == first.evidence.ancestorBinaries)
+
+        // Another process id is read anew.
+        var other = first
+        other.processID = 999
+        let reread = translate(Ancestry(parents: [300: 201], binaries: [201: "bash"]), previous: other)
+        #expect(reread.ancestorBinaries == ["bash"])
+    }
 }
 
 /// A music entry as module-stream-restore keeps it, ducked and muted by an agent.

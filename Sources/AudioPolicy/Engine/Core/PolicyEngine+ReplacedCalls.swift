@@ -6,11 +6,16 @@
 // a playback stream of the same process sounds as the call again, or `capture-call-hold-ms` passes.
 extension PolicyEngine {
     /// Whether the call stream `record` may stand in for its call now that it stops or vanishes:
-    /// its process still captures from a microphone and no other of its streams sounds as the call.
+    /// it acts as the call, its process still captures from a microphone and no other of its
+    /// streams sounds as the call.
     func mayStandInForCall(_ record: StreamRecord) -> Bool {
+        state.actors[.stream(record.info.id)] != nil && mayContinueCall(record)
+    }
+
+    /// ``mayStandInForCall(_:)`` but for whether the stream acts now.
+    private func mayContinueCall(_ record: StreamRecord) -> Bool {
         guard state.policy.interruption.captureCallHoldMilliseconds > 0, record.isCaptureCall, record.replacedSince == nil,
-            state.actors[.stream(record.info.id)] != nil, let process = AppProcess(of: record.info.app),
-            state.capturingProcesses[process]?.microphones.isEmpty == false
+            let process = AppProcess(of: record.info.app), state.capturingProcesses[process]?.microphones.isEmpty == false
         else { return false }
         return !state.streams.values.contains { other in
             other.info.id != record.info.id && other.replacedSince == nil && other.isCaptureCall && other.info.isSounding
@@ -35,19 +40,20 @@ extension PolicyEngine {
         return true
     }
 
-    /// The call stream `id` acted as its call before a change of its facts made it a new record
-    /// that does not sound (PipeWire unlinks a node it is about to remove): it goes on acting as
-    /// a stopped call would, since `since` if it was stopped already.
-    mutating func keepQuietCallStanding(_ id: StreamID, since: Int?) {
-        guard let record = state.streams[id], record.isCaptureCall, !record.info.isSounding,
-            state.actors[.stream(id)] == nil
-        else { return }
-        startActing(.stream(id))
-        if holdQuietCall(id) {
-            state.streams[id]?.quietCallSince = since ?? state.now
-        } else {
-            stopActing(.stream(id))
+    /// The stream `id` was added again after a change of its facts; `acted` is what it did as an
+    /// actor before. What its new record does is kept and the rest released, as
+    /// ``restartActing(_:)`` does. A call stream that PipeWire unlinks before removing it does not
+    /// sound as a new record: it goes on standing in for its call while it may, since
+    /// `quietCallSince` if it was stopped already.
+    mutating func continueActing(_ id: StreamID, _ acted: ActorRecord, wasCaptureCall: Bool, quietCallSince: Int?) {
+        let actor = Participant.stream(id)
+        if wasCaptureCall, state.actors[actor] == nil, let record = state.streams[id], !record.info.isSounding,
+            mayContinueCall(record)
+        {
+            startActing(actor)
+            state.streams[id]?.quietCallSince = quietCallSince ?? state.now
         }
+        release(acted, of: actor, keeping: state.actors[actor] ?? ActorRecord())
     }
 
     /// A playback stream of a capturing process now sounds as its call: the stand-ins of that
