@@ -19,10 +19,12 @@ struct AgentRig: Sendable {
     var agentRunsInsideRoot = true
 
     /// Starts the server and the bus (no agent yet); the agent's backend is the setup's unless given.
-    static func start(_ setup: SoundSetup, backend: String? = nil) async throws -> AgentRig {
+    /// `busAdmitsOtherUsers` is for clients run as another user (``UnprivilegedCommand``).
+    static func start(_ setup: SoundSetup, backend: String? = nil, busAdmitsOtherUsers: Bool = false) async throws -> AgentRig {
         let server = try await setup.start()
         do {
-            return AgentRig(setup: setup, server: server, bus: try await PrivateDBus.start(), backend: backend ?? setup.backend)
+            let bus = try await PrivateDBus.start(admittingOtherUsers: busAdmitsOtherUsers)
+            return AgentRig(setup: setup, server: server, bus: bus, backend: backend ?? setup.backend)
         } catch {
             server.stop()
             throw error

@@ -10,9 +10,11 @@ public final class PrivateDBus: PrivateServer {
 
     private init(server: ServerDirectory) { self.server = server }
 
-    /// Starts a bus and returns once it accepts connections.
-    public static func start() async throws -> PrivateDBus {
-        PrivateDBus(server: try await ServerDirectory(starting: ["dbus"]))
+    /// Starts a bus and returns once it accepts connections. A session bus admits only its
+    /// owner; `admittingOtherUsers` lets clients run as another user connect too (cvlc, which
+    /// refuses to run as root; see ``UnprivilegedCommand``).
+    public static func start(admittingOtherUsers: Bool = false) async throws -> PrivateDBus {
+        PrivateDBus(server: try await ServerDirectory(starting: admittingOtherUsers ? ["dbus", "--other-users"] : ["dbus"]))
     }
 
     /// The bus address, as `DBUS_SESSION_BUS_ADDRESS` takes it.
