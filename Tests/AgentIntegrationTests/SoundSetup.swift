@@ -33,6 +33,12 @@ enum SoundSetup: String, CaseIterable, Sendable, CustomTestStringConvertible {
         ProcessInfo.processInfo.environment["AUDIOSESSION_PIPEWIRE_STACK"] == "debian13"
     }
 
+    /// The setups a test runs on: with Debian 13's stack in place of this machine's PipeWire only
+    /// the PipeWire setups, since the PulseAudio ones are the same as without it.
+    static var allCases: [SoundSetup] {
+        pipewireStackIsDebian13 ? [.pipewirePulse, .pipewireNative] : [.pulseMinimal, .pulseStock, .pipewirePulse, .pipewireNative]
+    }
+
     /// Starts the server; the caller stops it.
     func start() async throws -> any PulseProtocolServer {
         switch self {

@@ -5,17 +5,28 @@ import Testing
 /// A private sound server and session bus with the BUILT `audiosessiond` on them, and the built
 /// example binaries run against them as a user would run them, their output read line by line.
 struct ExampleRig: Sendable {
-    /// The servers every example test runs on.
-    enum Setup: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// The servers the example tests run on.
+    enum Setup: String, Sendable, CustomStringConvertible {
         case pulseaudio = "PulseAudio (minimal)"
         case pipewire = "pipewire-pulse"
+        /// Debian 13's PipeWire 1.4 with WirePlumber 0.5 and pipewire-pulse, from the root
+        /// `scripts/make-root --sound-stack` makes; the agent and the example run inside that
+        /// root, against its libpulse and libdbus, as its users run them.
+        case pipewireDebian13 = "pipewire-pulse 1.4 (Debian 13, run inside its root)"
 
         var description: String { rawValue }
+
+        /// This machine's servers: what every example test runs on.
+        static let thisMachine: [Setup] = [.pulseaudio, .pipewire]
+        /// This machine's servers and Debian 13's: for the examples built here (the Swift ones
+        /// and the C library's). The Python and GLib examples need packages the root has not.
+        static let withDebian13: [Setup] = thisMachine + [.pipewireDebian13]
 
         func start() async throws -> any PulseProtocolServer {
             switch self {
             case .pulseaudio: try await PrivatePulseAudio.start(.minimal)
             case .pipewire: try await PrivatePipeWire.start()
+            case .pipewireDebian13: try await PrivatePipeWire.start(root: try await SoundStackRoot.debian13())
             }
         }
     }
@@ -59,13 +70,19 @@ struct ExampleRig: Sendable {
         return environment
     }
 
+    /// `command` as the rig runs it: inside the stack's root when the server runs in one (the
+    /// bus's directory bound there too), else as it is.
+    func runnable(_ command: [String]) -> [String] {
+        (server as? PrivatePipeWire)?.commandInside(command, alsoBinding: [bus.directory]) ?? command
+    }
+
     /// Starts `audiosessiond` with the shipped policy; returns once it owns its bus name.
     func startAgent() async throws -> ChildProcess {
         let agent = try ChildProcess(
-            [
+            runnable([
                 Self.productsDirectory.appendingPathComponent("audiosessiond").path, "--backend", "pulse", "--policy",
                 Self.packageRoot + "/policies/default.toml", "--log-level", "debug",
-            ],
+            ]),
             environment: environment, outputDirectory: directory)
         do {
             try await waitUntil("audiosessiond owns its bus name", timeout: .seconds(30)) {
@@ -87,7 +104,8 @@ struct ExampleRig: Sendable {
     /// Runs an example binary (`MusicPlayerExample`, ...) with `arguments`.
     func example(_ name: String, _ arguments: [String]) throws -> ChildProcess {
         try ChildProcess(
-            [Self.productsDirectory.appendingPathComponent(name).path] + arguments, environment: environment, outputDirectory: directory)
+            runnable([Self.productsDirectory.appendingPathComponent(name).path] + arguments), environment: environment,
+            outputDirectory: directory)
     }
 
     /// Waits until `process` has printed a line containing `text`; fails early if it exits first.

@@ -10,7 +10,7 @@ import Testing
 
     // PulseAudio only for now: on pipewire-pulse the player's resume after the call timed out in
     // one CI run of three (not understood yet; issue 5 stays open for it).
-    @Test("the music player pauses for a call and resumes after it", arguments: ExampleRig.Setup.allCases)
+    @Test("the music player pauses for a call and resumes after it", arguments: ExampleRig.Setup.withDebian13)
     func musicPausesForACall(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)
         defer { rig.stop() }
@@ -67,7 +67,7 @@ import Testing
         try await rig.bus.tool("playerctl", ["--player=musicplayer"] + arguments).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("the navigation prompter ducks the player to the policy level while it speaks", arguments: ExampleRig.Setup.allCases)
+    @Test("the navigation prompter ducks the player to the policy level while it speaks", arguments: ExampleRig.Setup.withDebian13)
     func prompterDucksThePlayer(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)
         defer { rig.stop() }
@@ -92,7 +92,7 @@ import Testing
         #expect(!player.standardOutput.contains("paused"), "a prompt ducks, it never pauses the music")
     }
 
-    @Test("the game silences its soundtrack while the player plays and brings it back after", arguments: ExampleRig.Setup.allCases)
+    @Test("the game silences its soundtrack while the player plays and brings it back after", arguments: ExampleRig.Setup.withDebian13)
     func gameFollowsTheSecondaryAudioHint(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)
         defer { rig.stop() }
@@ -135,7 +135,7 @@ import Testing
         #expect(volumes == [[100, 100]], "nothing lowers the music without the agent")
     }
 
-    @Test("the music player pauses when its headphones are unplugged", arguments: ExampleRig.Setup.allCases)
+    @Test("the music player pauses when its headphones are unplugged", arguments: ExampleRig.Setup.withDebian13)
     func musicPausesOnUnplug(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)
         defer { rig.stop() }

@@ -13,7 +13,7 @@ import Testing
         "resumed: the call is active again", "call ended: deactivated, others notified",
     ]
 
-    @Test("the C VoIP example is interrupted by a legacy phone stream and resumes after it", arguments: ExampleRig.Setup.allCases)
+    @Test("the C VoIP example is interrupted by a legacy phone stream and resumes after it", arguments: ExampleRig.Setup.thisMachine)
     func cCallIsInterruptedAndResumes(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)
         defer { rig.stop() }
@@ -51,7 +51,7 @@ import Testing
             ["/usr/bin/python3", ExampleRig.packageRoot + "/Examples/python/voip-call.py", "--seconds", "90"], environment: [:], on: rig)
     }
 
-    @Test("the C game on a GLib main loop silences its soundtrack while a legacy music stream plays (the secondary-audio hint)", arguments: ExampleRig.Setup.allCases)
+    @Test("the C game on a GLib main loop silences its soundtrack while a legacy music stream plays (the secondary-audio hint)", arguments: ExampleRig.Setup.thisMachine)
     func cGameFollowsTheHintOnAGLibMainLoop(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)
         defer { rig.stop() }
@@ -72,7 +72,7 @@ import Testing
         #expect(await game.waitForExit() == 0, "\(game.standardOutput)\n\(game.standardError)")
     }
 
-    @Test("the Python VoIP example (Gio) is interrupted by a legacy phone stream and resumes after it", arguments: ExampleRig.Setup.allCases)
+    @Test("the Python VoIP example (Gio) is interrupted by a legacy phone stream and resumes after it", arguments: ExampleRig.Setup.thisMachine)
     func pythonCallIsInterruptedAndResumes(setup: ExampleRig.Setup) async throws {
         let rig = try await ExampleRig.start(setup)
         defer { rig.stop() }
