@@ -68,9 +68,11 @@ extension AgentIntegrationTests {
             }
             let headphones = try await rig.server.plug(.headphones)
             let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
-            try await waitUntil("monitor prints the session's new-device-available route change") {
-                monitor.standardOutput.contains(
-                    "route-change session=\(sessionID) reason=new-device-available previous=out:speaker,in:- current=out:headphones,in:-")
+            try await recordingTheAgentsSide(rig, agent, monitor: monitor) {
+                try await waitUntil("monitor prints the session's new-device-available route change") {
+                    monitor.standardOutput.contains(
+                        "route-change session=\(sessionID) reason=new-device-available previous=out:speaker,in:- current=out:headphones,in:-")
+                }
             }
             try await waitUntil("monitor --json prints it with the ports") {
                 jsonMonitor.standardOutput.split(separator: "\n").contains { line in

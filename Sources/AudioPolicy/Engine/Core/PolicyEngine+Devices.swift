@@ -108,9 +108,12 @@ extension PolicyEngine {
         }
     }
 
-    /// How many events after a plug or unplug the server's resulting moves may take: a move for
-    /// every stream, and as many changes again, plus a margin.
-    var rescueWindow: Int { 2 * state.streams.count + 16 }
+    /// How many events after a plug or unplug the server's resulting moves may take. PipeWire 1.4
+    /// shows each stream's relink as up to six events (unlinked, stopped, the default's change,
+    /// linked, started, its properties again); with two per stream a session whose stream moved
+    /// last heard `route-configuration-change` for a plug (`Routes.plugAndUnplug` on PipeWire 1.4
+    /// with the native agent, 3 runs in 4). Plus a margin.
+    var rescueWindow: Int { 6 * state.streams.count + 16 }
 
     /// A stream's device changed: remember where from (a rescue), and end an unplug hold when the
     /// stream is moved on from where it fell back (the user chose where it plays).
