@@ -22,10 +22,13 @@ public struct MediaServicesLoss: Hashable, Sendable {
 }
 
 /// The audio services are back, as ``AudioSession/mediaServicesWereReset`` delivers it. The
-/// session is registered and configured again, and active again if it was: recreate streams.
+/// session is registered and configured again, and active again if it was. After a sound
+/// server's restart (``MediaServicesCause/soundServerRestarted``) every stream is gone: recreate
+/// yours (a library player that was playing plays on by itself). After the agent's
+/// (``MediaServicesCause/agentRestarted``) the streams play on: there is nothing to rebuild.
 ///
 /// ```swift
-/// for await _ in session.mediaServicesWereReset {
+/// for await reset in session.mediaServicesWereReset where reset.cause == .soundServerRestarted {
 ///     try player.recreateStream()
 /// }
 /// ```

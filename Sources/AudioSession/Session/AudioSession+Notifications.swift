@@ -39,10 +39,13 @@ extension AudioSession {
     public var mediaServicesWereLost: MediaServicesLossEvents { core.mediaServicesLosses.subscribe() }
 
     /// Returns of the audio services. Delivered after the session re-asserted itself: registered
-    /// and configured again, and active again if it was. Recreate streams here.
+    /// and configured again, and active again if it was. Recreate streams here after a sound
+    /// server's restart; after the agent's, streams play on (see ``MediaServicesReset``).
     ///
     /// ```swift
-    /// for await _ in session.mediaServicesWereReset { try player.reopen() }
+    /// for await reset in session.mediaServicesWereReset where reset.cause == .soundServerRestarted {
+    ///     try player.reopen()
+    /// }
     /// ```
     public var mediaServicesWereReset: MediaServicesResetEvents { core.mediaServicesResets.subscribe() }
 
