@@ -40,5 +40,7 @@ struct DocumentedProgramTests {
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
         #expect(run.standardOutput.contains("PULSE_PROP=") && run.standardOutput.contains("audiosession.category=playback"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("route: [\"Speaker\"]"), "the route read from the server: \(run.standardOutput)")
+        #expect(run.standardOutput.contains("category: playback"), "AudioSession.Category, as a porter writes it: \(run.standardOutput)")
+        #expect(run.standardOutput.contains("ports: [\"Speaker"), "portName and portType: \(run.standardOutput)")
     }
 }

@@ -1,59 +1,74 @@
-/// The audio services went away, as ``AudioSession/mediaServicesWereLost`` delivers it.
-///
-/// Until the matching ``MediaServicesReset`` streams may be gone; the session keeps its category
-/// and its wish to be active and re-asserts both when the services come back.
-///
-/// ```swift
-/// for await loss in session.mediaServicesWereLost {
-///     print("audio services lost: \(loss.cause)")
-///     player.stop()
-/// }
-/// ```
-public struct MediaServicesLoss: Hashable, Sendable {
-    /// What went away.
-    public var cause: MediaServicesCause
-
-    /// A loss with its cause (public for tests of code that handles them).
+extension AudioSession {
+    /// The audio services went away, as ``AudioSession/mediaServicesWereLost`` delivers it.
+    ///
+    /// Until the matching ``AudioSession/MediaServicesReset`` streams may be gone; the session keeps its category
+    /// and its wish to be active and re-asserts both when the services come back.
     ///
     /// ```swift
-    /// let loss = MediaServicesLoss(cause: .agentRestarted)
+    /// for await loss in session.mediaServicesWereLost {
+    ///     print("audio services lost: \(loss.cause)")
+    ///     player.stop()
+    /// }
     /// ```
-    public init(cause: MediaServicesCause) { self.cause = cause }
+    public struct MediaServicesLoss: Hashable, Sendable {
+        /// What went away.
+        public var cause: MediaServicesCause
+
+        /// A loss with its cause (public for tests of code that handles them).
+        ///
+        /// ```swift
+        /// let loss = MediaServicesLoss(cause: .agentRestarted)
+        /// ```
+        public init(cause: MediaServicesCause) { self.cause = cause }
+    }
 }
 
-/// The audio services are back, as ``AudioSession/mediaServicesWereReset`` delivers it. The
-/// session is registered and configured again, and active again if it was. After a sound
-/// server's restart (``MediaServicesCause/soundServerRestarted``) every stream is gone: recreate
-/// yours (a library player that was playing plays on by itself). After the agent's
-/// (``MediaServicesCause/agentRestarted``) the streams play on: there is nothing to rebuild.
-///
-/// ```swift
-/// for await reset in session.mediaServicesWereReset where reset.cause == .soundServerRestarted {
-///     try player.recreateStream()
-/// }
-/// ```
-public struct MediaServicesReset: Hashable, Sendable {
-    /// What came back.
-    public var cause: MediaServicesCause
+/// ``AudioSession/MediaServicesLoss`` by its top-level name, as earlier releases had it.
+public typealias MediaServicesLoss = AudioSession.MediaServicesLoss
 
-    /// A reset with its cause (public for tests of code that handles them).
+extension AudioSession {
+    /// The audio services are back, as ``AudioSession/mediaServicesWereReset`` delivers it. The
+    /// session is registered and configured again, and active again if it was. After a sound
+    /// server's restart (``AudioSession/MediaServicesCause/soundServerRestarted``) every stream is gone: recreate
+    /// yours (a library player that was playing plays on by itself). After the agent's
+    /// (``AudioSession/MediaServicesCause/agentRestarted``) the streams play on: there is nothing to rebuild.
     ///
     /// ```swift
-    /// let reset = MediaServicesReset(cause: .soundServerRestarted)
+    /// for await reset in session.mediaServicesWereReset where reset.cause == .soundServerRestarted {
+    ///     try player.recreateStream()
+    /// }
     /// ```
-    public init(cause: MediaServicesCause) { self.cause = cause }
+    public struct MediaServicesReset: Hashable, Sendable {
+        /// What came back.
+        public var cause: MediaServicesCause
+
+        /// A reset with its cause (public for tests of code that handles them).
+        ///
+        /// ```swift
+        /// let reset = MediaServicesReset(cause: .soundServerRestarted)
+        /// ```
+        public init(cause: MediaServicesCause) { self.cause = cause }
+    }
 }
 
-/// Which part of the audio services was lost or reset.
-///
-/// ```swift
-/// if loss.cause == .soundServerRestarted { player.stop() }   // its stream is gone
-/// ```
-public enum MediaServicesCause: String, Hashable, Sendable, CustomStringConvertible {
-    /// The sound server (PulseAudio, PipeWire) went away or came back: streams are gone.
-    case soundServerRestarted = "sound server restarted"
-    /// The policy agent (`audiosessiond`) went away or came back: streams play on, policy pauses.
-    case agentRestarted = "agent restarted"
+/// ``AudioSession/MediaServicesReset`` by its top-level name, as earlier releases had it.
+public typealias MediaServicesReset = AudioSession.MediaServicesReset
 
-    public var description: String { rawValue }
+extension AudioSession {
+    /// Which part of the audio services was lost or reset.
+    ///
+    /// ```swift
+    /// if loss.cause == .soundServerRestarted { player.stop() }   // its stream is gone
+    /// ```
+    public enum MediaServicesCause: String, Hashable, Sendable, CustomStringConvertible {
+        /// The sound server (PulseAudio, PipeWire) went away or came back: streams are gone.
+        case soundServerRestarted = "sound server restarted"
+        /// The policy agent (`audiosessiond`) went away or came back: streams play on, policy pauses.
+        case agentRestarted = "agent restarted"
+
+        public var description: String { rawValue }
+    }
 }
+
+/// ``AudioSession/MediaServicesCause`` by its top-level name, as earlier releases had it.
+public typealias MediaServicesCause = AudioSession.MediaServicesCause

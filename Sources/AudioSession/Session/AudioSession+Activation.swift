@@ -3,13 +3,13 @@ extension AudioSession {
     /// Activates or deactivates the session.
     ///
     /// Activating a non-mixable session interrupts other active non-mixable sessions of equal or
-    /// lower rank (they get ``Interruption/began(reason:)``); a mixable one interrupts nobody;
+    /// lower rank (they get ``AudioSession/Interruption/began(reason:)``); a mixable one interrupts nobody;
     /// with `duck-others` it lowers other audio while it plays. Activation fails with
     /// ``AudioSessionError/Code/insufficientPriority`` while a higher-ranked session (a call) is
     /// active; the error's ``AudioSessionError/holder`` names it.
     ///
     /// Deactivating with `ActivationOptions.notifyOthersOnDeactivation` tells the sessions this
-    /// one interrupted that they may resume (``Interruption/ended(options:)`` with
+    /// one interrupted that they may resume (``AudioSession/Interruption/ended(options:)`` with
     /// `InterruptionOptions.shouldResume`).
     ///
     /// Without the agent, activation succeeds locally with a logged warning (no other app is

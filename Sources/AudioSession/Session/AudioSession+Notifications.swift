@@ -1,6 +1,6 @@
 extension AudioSession {
-    /// The session's interruptions: ``Interruption/began(reason:)`` when another session took
-    /// the audio (pause), ``Interruption/ended(options:)`` when it is over (resume with
+    /// The session's interruptions: ``AudioSession/Interruption/began(reason:)`` when another session took
+    /// the audio (pause), ``AudioSession/Interruption/ended(options:)`` when it is over (resume with
     /// `InterruptionOptions.shouldResume`). Each access is a new subscription from now on.
     ///
     /// ```swift
@@ -40,7 +40,7 @@ extension AudioSession {
 
     /// Returns of the audio services. Delivered after the session re-asserted itself: registered
     /// and configured again, and active again if it was. Recreate streams here after a sound
-    /// server's restart; after the agent's, streams play on (see ``MediaServicesReset``).
+    /// server's restart; after the agent's, streams play on (see ``AudioSession/MediaServicesReset``).
     ///
     /// ```swift
     /// for await reset in session.mediaServicesWereReset where reset.cause == .soundServerRestarted {

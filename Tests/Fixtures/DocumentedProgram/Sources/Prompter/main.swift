@@ -9,8 +9,17 @@ do {
     print(error)
 }
 
+/// Whether to resume, in the nested names a porter from AVAudioSession writes.
+func mayResume(after interruption: AudioSession.Interruption) -> Bool {
+    let options: AudioSession.InterruptionOptions = if case .ended(let options) = interruption { options } else { [] }
+    return options.contains(.shouldResume)
+}
+let category: AudioSession.Category = .playback
+print("category: \(category)")
+
 let interruptions = Task {
     for await interruption in session.interruptions {
+        if mayResume(after: interruption) { print("may resume") }
         switch interruption {
         case .began: print("interrupted")
         case .ended(let options):
@@ -34,6 +43,9 @@ do {
     try await session.setActive(true)
     print("PULSE_PROP=\(session.pulsePropEnvironmentValue)")
     print("route: \(session.currentRoute.outputs.map(\.name))")
+    // AVAudioSession's names, as a porter writes them.
+    let outputs: [AudioSession.PortDescription] = session.currentRoute.outputs
+    print("ports: \(outputs.map { "\($0.portName) \($0.portType == AudioSession.Port.builtInSpeaker ? "builtInSpeaker" : "other") \($0.uid)" })")
     try await session.setActive(false, options: .notifyOthersOnDeactivation)
 } catch let error as AudioSessionError where error.code == .insufficientPriority {
     print("busy: \(error.holder ?? "someone")")
