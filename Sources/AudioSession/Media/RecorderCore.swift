@@ -10,6 +10,8 @@ final class RecorderCore: Sendable {
         var stream: PulseCaptureStream?
         var isRecording = false
         var recorded: [UInt8] = []
+        /// Audio toward the next buffer of ``RecorderCore/bufferBytes``.
+        var pending: [UInt8] = []
     }
 
     let session: AudioSession
@@ -17,15 +19,19 @@ final class RecorderCore: Sendable {
     let device: String?
     let state = Mutex(State())
     let events = EventBroadcast<AudioRecorderEvent>()
-    let buffers = EventBroadcast<[UInt8]>()
+    let buffers: EventBroadcast<[UInt8]>
+    /// The size of every buffer handed to ``buffers``: whole frames.
+    let bufferBytes: Int
     let gate = SerialGate()
     private let openedStreams: AsyncStream<PulseCaptureStream>
     private let openedSink: AsyncStream<PulseCaptureStream>.Continuation
 
-    init(session: AudioSession, format: PCMFormat, device: String?) {
+    init(session: AudioSession, format: PCMFormat, device: String?, framesPerBuffer: Int, bufferLimit: Int) {
         self.session = session
         self.format = format
         self.device = device
+        bufferBytes = max(1, framesPerBuffer) * max(1, format.bytesPerFrame)
+        buffers = EventBroadcast(limit: bufferLimit)
         (openedStreams, openedSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
@@ -44,7 +50,7 @@ final class RecorderCore: Sendable {
                 do throws(PulseError) {
                     let stream = try await PulseCaptureStream.open(
                         on: connection, name: "AudioRecorder", properties: properties, spec: format.pulseSpec, device: device,
-                        latency: .milliseconds(50))
+                        latency: bufferDuration)
                     state.withLock { $0.stream = stream }
                     openedSink.yield(stream)
                 } catch {
@@ -53,6 +59,13 @@ final class RecorderCore: Sendable {
             }
             state.withLock { $0.isRecording = true }
         }
+    }
+
+    /// How long one buffer plays: the capture stream's fragment, so the server sends about one
+    /// buffer at a time.
+    var bufferDuration: Duration {
+        let frames = Int64(bufferBytes / max(1, format.bytesPerFrame))
+        return .nanoseconds(frames * 1_000_000_000 / Int64(max(1, format.sampleRate)))
     }
 
     @discardableResult
@@ -74,6 +87,7 @@ final class RecorderCore: Sendable {
                 state.stream = nil
                 state.isRecording = false
                 state.recorded = []
+                state.pending = []
             }
             return (state.stream, state.recorded)
         }
@@ -88,6 +102,20 @@ final class RecorderCore: Sendable {
         buffers.finish()
     }
 
+    /// Keeps what `stream` recorded and cuts it into the buffers of ``bufferBytes`` it completes.
+    private func take(_ bytes: [UInt8], from stream: PulseCaptureStream) -> [[UInt8]] {
+        state.withLock { state in
+            guard state.stream === stream, state.isRecording else { return [] }
+            state.recorded += bytes
+            state.pending += bytes
+            guard state.pending.count >= bufferBytes else { return [] }
+            let whole = state.pending.count - state.pending.count % bufferBytes
+            let complete = stride(from: 0, to: whole, by: bufferBytes).map { Array(state.pending[$0..<$0 + bufferBytes]) }
+            state.pending.removeFirst(whole)
+            return complete
+        }
+    }
+
     /// Follows the session's interruptions and the recorder's streams until cancelled.
     func run(interruptions: InterruptionEvents) async {
         await withTaskGroup(of: Void.self) { group in
@@ -99,12 +127,7 @@ final class RecorderCore: Sendable {
             for await stream in openedStreams {
                 group.addTask {
                     for await bytes in stream.buffers {
-                        let current = self.state.withLock { state -> Bool in
-                            guard state.stream === stream, state.isRecording else { return false }
-                            state.recorded += bytes
-                            return true
-                        }
-                        if current { self.buffers.publish(bytes) }
+                        for buffer in self.take(bytes, from: stream) { self.buffers.publish(buffer) }
                     }
                 }
                 group.addTask {
