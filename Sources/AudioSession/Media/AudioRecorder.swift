@@ -6,8 +6,11 @@ import Synchronization
 /// Records through an ``AudioSession`` to a WAV file or to buffers, as AVAudioRecorder does on iOS.
 ///
 /// The capture stream carries the session's ``AudioSession/streamProperties``. The recorder
-/// pauses when the session is interrupted (``AudioRecorderEvent/pausedByInterruption``);
-/// ``record()`` continues. ``stop()`` writes the file, if one was given, and returns the audio.
+/// follows the session as ``AudioPlayer`` does: it pauses when the session is interrupted
+/// (``AudioRecorderEvent/pausedByInterruption``) and records on when the interruption ends with
+/// should-resume (unless ``resumesAfterInterruption`` is `false`), and it pauses when its input
+/// device goes away (``AudioRecorderEvent/pausedForRouteChange``); ``record()`` continues.
+/// ``stop()`` writes the file, if one was given, and returns the audio.
 ///
 /// **Buffers.** While recording, ``buffers`` delivers the audio continuously in buffers of
 /// exactly ``framesPerBuffer`` frames (20 ms unless chosen), in order and without gaps: the
@@ -66,7 +69,8 @@ public final class AudioRecorder: Sendable {
         self.bufferLimit = max(1, bufferLimit)
         self.core = core
         let interruptions = session.interruptions
-        listener = Task { await core.run(interruptions: interruptions) }
+        let routeChanges = session.routeChanges
+        listener = Task { await core.run(interruptions: interruptions, routeChanges: routeChanges) }
     }
 
     deinit { close() }
@@ -114,6 +118,17 @@ public final class AudioRecorder: Sendable {
     public var currentTime: Duration {
         let frames = core.state.withLock { $0.recorded.count } / max(1, core.format.bytesPerFrame)
         return .nanoseconds(Int64(frames) * 1_000_000_000 / Int64(max(1, core.format.sampleRate)))
+    }
+
+    /// Whether the recorder records on by itself when an interruption ends with should-resume
+    /// (default `true`). With `false` it stays paused and the app decides.
+    ///
+    /// ```swift
+    /// recorder.resumesAfterInterruption = false
+    /// ```
+    public var resumesAfterInterruption: Bool {
+        get { core.state.withLock { $0.resumesAfterInterruption } }
+        set { core.state.withLock { $0.resumesAfterInterruption = newValue } }
     }
 
     /// The format being recorded.

@@ -9,6 +9,8 @@ final class RecorderCore: Sendable {
     struct State {
         var stream: PulseCaptureStream?
         var isRecording = false
+        var pausedByInterruption = false
+        var resumesAfterInterruption = true
         var recorded: [UInt8] = []
         /// Audio toward the next buffer of ``RecorderCore/bufferBytes``.
         var pending: [UInt8] = []
@@ -57,7 +59,10 @@ final class RecorderCore: Sendable {
                     throw AudioMediaError(code: .stream, message: "\(error)")
                 }
             }
-            state.withLock { $0.isRecording = true }
+            state.withLock {
+                $0.isRecording = true
+                $0.pausedByInterruption = false
+            }
         }
     }
 
@@ -68,16 +73,20 @@ final class RecorderCore: Sendable {
         return .nanoseconds(frames * 1_000_000_000 / Int64(max(1, format.sampleRate)))
     }
 
+    /// Pauses; returns whether the recorder was recording.
     @discardableResult
     func pause() async -> Bool {
-        await gate.run { () async -> Bool in
-            let (stream, wasRecording) = state.withLock { state in
-                defer { state.isRecording = false }
-                return (state.stream, state.isRecording)
-            }
-            try? await stream?.setCorked(true)
-            return wasRecording
+        await gate.run { () async -> Bool in await corkForPause() }
+    }
+
+    /// Corks the stream (inside the gate); returns whether the recorder was recording.
+    private func corkForPause() async -> Bool {
+        let (stream, wasRecording) = state.withLock { state in
+            defer { state.isRecording = false }
+            return (state.stream, state.isRecording)
         }
+        try? await stream?.setCorked(true)
+        return wasRecording
     }
 
     /// Closes the stream and hands back everything recorded (and forgets it).
@@ -86,6 +95,7 @@ final class RecorderCore: Sendable {
             defer {
                 state.stream = nil
                 state.isRecording = false
+                state.pausedByInterruption = false
                 state.recorded = []
                 state.pending = []
             }
@@ -116,12 +126,16 @@ final class RecorderCore: Sendable {
         }
     }
 
-    /// Follows the session's interruptions and the recorder's streams until cancelled.
-    func run(interruptions: InterruptionEvents) async {
+    /// Follows the session's interruptions and route changes and the recorder's streams until cancelled.
+    func run(interruptions: InterruptionEvents, routeChanges: RouteChangeEvents) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await interruption in interruptions where interruption.type == .began {
-                    if await self.pause() { self.events.publish(.pausedByInterruption) }
+                for await interruption in interruptions { await self.handle(interruption) }
+            }
+            group.addTask {
+                // Only a lost input matters: unplugged headphones leave the microphone recording.
+                for await change in routeChanges where change.reason == .oldDeviceUnavailable && self.lostAnInput(change) {
+                    await self.pauseForRoute()
                 }
             }
             for await stream in openedStreams {
@@ -131,19 +145,62 @@ final class RecorderCore: Sendable {
                     }
                 }
                 group.addTask {
-                    for await event in stream.events {
-                        guard case .failed(let error) = event else { continue }
-                        let current = self.state.withLock { state -> Bool in
-                            guard state.stream === stream else { return false }
-                            state.stream = nil
-                            state.isRecording = false
-                            return true
-                        }
-                        if current { self.events.publish(.stoppedByServer(reason: "\(error)")) }
-                    }
+                    for await event in stream.events { await self.handle(event, of: stream) }
                 }
             }
             group.cancelAll()
+        }
+    }
+
+    private func handle(_ interruption: Interruption) async {
+        switch interruption {
+        case .began:
+            let paused = await gate.run { () async -> Bool in
+                guard await corkForPause() else { return false }
+                state.withLock { $0.pausedByInterruption = true }
+                return true
+            }
+            if paused { events.publish(.pausedByInterruption) }
+        case .ended(let options):
+            let resume = state.withLock { state in
+                defer { state.pausedByInterruption = false }
+                return state.pausedByInterruption && state.resumesAfterInterruption && options.contains(.shouldResume)
+            }
+            guard resume else { return }
+            do {
+                try await session.setActive(true)
+                try await record()
+                events.publish(.resumedAfterInterruption)
+            } catch {
+                session.core.logger.warning("the recorder could not resume after the interruption", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    private func lostAnInput(_ change: RouteChange) -> Bool {
+        let current = Set(session.currentRoute.inputs.map(\.uid))
+        return change.previousRoute.inputs.contains { !current.contains($0.uid) }
+    }
+
+    private func pauseForRoute() async {
+        if await pause() { events.publish(.pausedForRouteChange) }
+    }
+
+    private func handle(_ event: PulseStreamEvent, of stream: PulseCaptureStream) async {
+        switch event {
+        case .moved(let move) where move.previousDeviceRemoved:
+            guard state.withLock({ $0.stream === stream }) else { return }
+            await pauseForRoute()
+        case .failed(let error):
+            let current = state.withLock { state -> Bool in
+                guard state.stream === stream else { return false }
+                state.stream = nil
+                state.isRecording = false
+                return true
+            }
+            if current { events.publish(.stoppedByServer(reason: "\(error)")) }
+        default:
+            break
         }
     }
 }

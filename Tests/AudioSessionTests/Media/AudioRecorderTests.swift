@@ -51,7 +51,7 @@ import Testing
         #expect(Self.rms(WAVFile(format: format, data: Array(file.data.suffix(24_000)))) > 0.1, "the last quarter second carries the tone")
     }
 
-    @Test func pausesForACall() async throws {
+    @Test func pausesForACallAndRecordsOnAfterIt() async throws {
         let rig = try await LibraryRig.start(.pulseMinimal)
         defer { rig.stop() }
         let agent = try await rig.startAgent()
@@ -74,6 +74,36 @@ import Testing
         let outputs = try await rig.server.tool("pactl", ["-f", "json", "list", "source-outputs"])
         #expect(outputs.contains("\"index\":\(index)"))
         #expect(outputs.contains("\"corked\":true"))
+
+        try await call.setActive(false, options: .notifyOthersOnDeactivation)
+        #expect(try await nextEvent("recording on after the call", from: events) == .resumedAfterInterruption)
+        #expect(recorder.isRecording)
+        #expect(memo.isActive)
+        let buffers = recorder.buffers
+        _ = try await nextEvent("audio recorded again", from: buffers)
+        let after = try await rig.server.tool("pactl", ["-f", "json", "list", "source-outputs"])
+        #expect(after.contains("\"corked\":false"))
+    }
+
+    /// On PulseAudio only: pipewire-pulse does not load module-null-source, the rig's plugged microphone.
+    @Test func pausesWhenItsMicrophoneIsUnplugged() async throws {
+        let rig = try await LibraryRig.start(.pulseMinimal)
+        defer { rig.stop() }
+        let microphone = try await rig.server.plug(.microphone)
+        let session = rig.session("org.example.Memo")
+        defer { session.close() }
+        try session.setCategory(.record)
+        try await session.setActive(true)
+        let recorder = AudioRecorder(
+            url: nil, format: PCMFormat(encoding: .int16, sampleRate: 48_000, channels: 1), device: "mic2", session: session)
+        defer { recorder.close() }
+        let events = recorder.events
+        try await recorder.record()
+        #expect(recorder.isRecording)
+
+        try await rig.server.unplug(microphone)
+        #expect(try await nextEvent("paused for the unplug", from: events) == .pausedForRouteChange)
+        #expect(!recorder.isRecording)
     }
 
     @Test(arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
