@@ -27,7 +27,11 @@ import Synchronization
 ///
 /// **Latency.** A buffer reaches the device after what is queued before it plus ``latency``, the
 /// audio the server keeps ahead (100 ms unless chosen; the stream is filled with silence ahead of
-/// the first buffer). `scripts/bench --parts streaming` measures enqueue-to-device latency.
+/// the first buffer). The queue does not shrink by itself: a backlog built while the player was
+/// paused or its stream was starting stays as long as the feed keeps the device's pace, so a live
+/// source that wants to stay close watches ``queuedDuration`` and skips audio to catch up.
+/// `scripts/bench --parts streaming` measures the enqueue-to-device latency (see the
+/// <doc:StreamingAudio> article for the figures).
 ///
 /// ```swift
 /// let format = PCMFormat(encoding: .int16, sampleRate: 48_000, channels: 1)

@@ -160,7 +160,8 @@ import Testing
         defer { player.close() }
         let events = player.events
         // A live radio: more audio than the test runs for, enqueued as fast as the queue takes it.
-        let feeding = Task { try await player.play(Self.sequence(of: Array(repeating: try Self.tonePieces(rig, seconds: 1), count: 60).flatMap { $0 })) }
+        let radio = Self.sequence(of: Array(repeating: try Self.tonePieces(rig, seconds: 1), count: 60).flatMap { $0 })
+        let feeding = Task { try await player.play(radio) }
         defer { feeding.cancel() }
         try await waitUntil("the radio is heard") { try await speaker.rms(over: .milliseconds(200)) > 0.1 }
         let index = try #require(player.streamIndex)
