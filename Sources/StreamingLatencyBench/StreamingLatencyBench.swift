@@ -47,10 +47,10 @@ struct StreamingLatencyBench: AsyncParsableCommand {
         let monitorSession = AudioSession(applicationID: "org.audiosession.bench.monitor")
         defer { monitorSession.close() }
         try monitorSession.setCategory(.record)
-        let detector = try await OnsetDetector.start(monitor: monitor, session: monitorSession)
-        defer { detector.stop() }
+        let listener = try await RecorderListener(monitor: monitor, framesPerBuffer: 240, session: monitorSession)
+        defer { listener.stop() }
         // An idle null sink renders in blocks of up to two seconds; a stream that comes during one
-        // waits for its end. The monitor's 5 ms fragments shorten the blocks once this one ends.
+        // waits for its end. The listener's 5 ms fragments shorten the blocks once this one ends.
         let clock = ContinuousClock()
         try await clock.sleep(for: .milliseconds(2_500))
 
@@ -74,10 +74,12 @@ struct StreamingLatencyBench: AsyncParsableCommand {
         var misses = 0
         for _ in 0..<reps {
             try await feed.silence(for: .milliseconds(Int.random(in: 400...420)))
+            // Armed before the tone is fed, not after: its first frame may reach the device
+            // before the feed has handed over its last packet.
+            listener.watch.arm(after: clock.now)
             let handedOver = try await feed.tone()
-            detector.arm(after: handedOver)
             try await feed.silence(for: .milliseconds(300))
-            if let onset = await detector.onset(within: .seconds(2)) {
+            if let onset = await listener.watch.onset(within: .seconds(2)) {
                 print("sample_us \((onset - handedOver).microseconds)")
             } else {
                 misses += 1
