@@ -121,6 +121,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift),
 
+        // The streaming player's latency bench scripts/bench runs (release build); prints figures, asserts nothing.
+        .executableTarget(
+            name: "StreamingLatencyBench",
+            dependencies: ["AudioSession", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSwift),
+
         // MARK: Examples (Examples/): small apps on the library; ExamplesTests drive the built binaries
         .target(name: "ExampleSupport", dependencies: ["AudioFile"], path: "Examples/ExampleSupport", swiftSettings: strictSwift),
         .executableTarget(

@@ -1,4 +1,4 @@
-/// Why an ``AudioPlayer`` or ``AudioRecorder`` could not start or went on no further: what their
+/// Why an ``AudioPlayer``, ``AudioStreamPlayer`` or ``AudioRecorder`` could not start or went on no further: what their
 /// throwing calls throw. (They are declared plain `throws`, as the session's calls are: Swift
 /// 6.3.1 crashes compiling a `catch … where` over a typed-throws call whose error holds strings.)
 ///
@@ -23,6 +23,9 @@ public struct AudioMediaError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let stream = Code("stream")
         /// The format cannot be played or recorded (no frames, an invalid rate or channel count).
         public static let format = Code("format")
+        /// An ``AudioStreamPlayer`` takes no more audio: its end of stream was marked (until
+        /// ``AudioStreamPlayer/stop()``) or it was closed.
+        public static let ended = Code("ended")
 
         public var description: String { name }
     }

@@ -26,7 +26,7 @@ import Synchronization
 /// }
 /// ```
 public final class AudioPlayer: Sendable {
-    let core: PlayerCore
+    let core: PlayerCore<PlaybackSource>
     /// The player's one listening task: the session's notifications and the stream's events.
     /// It holds the core, never the player, and ends when the player is closed or released.
     private let listener: Task<Void, Never>
@@ -61,7 +61,7 @@ public final class AudioPlayer: Sendable {
         guard file.format.channels > 0, file.format.sampleRate > 0, file.frameCount > 0 else {
             throw AudioMediaError(code: .format, message: "expected at least one frame of \(file.format), found \(file.frameCount)")
         }
-        let core = PlayerCore(session: session, file: file, name: name)
+        let core = PlayerCore(session: session, source: PlaybackSource(file: file), name: name)
         self.core = core
         // Subscribed here, before the task runs, so no notification after init is missed.
         let interruptions = session.interruptions

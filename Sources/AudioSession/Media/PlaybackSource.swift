@@ -4,7 +4,7 @@ import Synchronization
 
 /// The player's PCM as the stream pulls it: position, loops and gain behind one lock, read on the
 /// connection's loop thread and set from the app's.
-final class PlaybackSource: PulsePlaybackSource {
+final class PlaybackSource: PlayerSource {
     private struct State {
         var offset = 0
         var loopsLeft = 0

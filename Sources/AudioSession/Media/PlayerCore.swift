@@ -1,14 +1,14 @@
-import AudioFile
 import PulseBackend
 import Logging
 import Synchronization
 
-/// The machinery behind an ``AudioPlayer``: its stream, its state, and the reactions to the
-/// session's interruptions and route changes and to the stream's events.
+/// The machinery behind an ``AudioPlayer`` and an ``AudioStreamPlayer``: its stream, its state,
+/// and the reactions to the session's interruptions and route changes and to the stream's events.
+/// The two players differ only in their `Source`: a file in memory, or a queue the app fills.
 ///
 /// It never holds the public player, so the player's listening task (which holds the core) does
 /// not keep the player alive: releasing the player cancels it.
-final class PlayerCore: Sendable {
+final class PlayerCore<Source: PlayerSource>: Sendable {
     struct State {
         var stream: PulsePlaybackStream?
         var isPlaying = false
@@ -19,7 +19,7 @@ final class PlayerCore: Sendable {
     }
 
     let session: AudioSession
-    let source: PlaybackSource
+    let source: Source
     let name: String
     let state = Mutex(State())
     let events = EventBroadcast<AudioPlayerEvent>()
@@ -28,12 +28,15 @@ final class PlayerCore: Sendable {
     private let openedStreams: AsyncStream<PulsePlaybackStream>
     private let openedSink: AsyncStream<PulsePlaybackStream>.Continuation
     /// The server keeps this much ahead: short, so a pause is heard at once and the position is close.
-    static let latency: Duration = .milliseconds(100)
+    static var defaultLatency: Duration { .milliseconds(100) }
+    /// What the server keeps ahead for this player (the stream's target length).
+    let latency: Duration
 
-    init(session: AudioSession, file: WAVFile, name: String) {
+    init(session: AudioSession, source: Source, name: String, latency: Duration = defaultLatency) {
         self.session = session
-        source = PlaybackSource(file: file)
+        self.source = source
         self.name = name
+        self.latency = latency
         (openedStreams, openedSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
@@ -54,7 +57,7 @@ final class PlayerCore: Sendable {
                 do throws(PulseError) {
                     let stream = try await PulsePlaybackStream.open(
                         on: connection, name: name, properties: properties, source: source,
-                        latency: Self.latency)
+                        latency: latency)
                     state.withLock { $0.stream = stream }
                     openedSink.yield(stream)
                 } catch {

@@ -9,7 +9,11 @@ final class RecorderCore: Sendable {
     struct State {
         var stream: PulseCaptureStream?
         var isRecording = false
+        var pausedByInterruption = false
+        var resumesAfterInterruption = true
         var recorded: [UInt8] = []
+        /// Audio toward the next buffer of ``RecorderCore/bufferBytes``.
+        var pending: [UInt8] = []
     }
 
     let session: AudioSession
@@ -17,15 +21,19 @@ final class RecorderCore: Sendable {
     let device: String?
     let state = Mutex(State())
     let events = EventBroadcast<AudioRecorderEvent>()
-    let buffers = EventBroadcast<[UInt8]>()
+    let buffers: EventBroadcast<[UInt8]>
+    /// The size of every buffer handed to ``buffers``: whole frames.
+    let bufferBytes: Int
     let gate = SerialGate()
     private let openedStreams: AsyncStream<PulseCaptureStream>
     private let openedSink: AsyncStream<PulseCaptureStream>.Continuation
 
-    init(session: AudioSession, format: PCMFormat, device: String?) {
+    init(session: AudioSession, format: PCMFormat, device: String?, framesPerBuffer: Int, bufferLimit: Int) {
         self.session = session
         self.format = format
         self.device = device
+        bufferBytes = max(1, framesPerBuffer) * max(1, format.bytesPerFrame)
+        buffers = EventBroadcast(limit: bufferLimit)
         (openedStreams, openedSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
@@ -44,27 +52,41 @@ final class RecorderCore: Sendable {
                 do throws(PulseError) {
                     let stream = try await PulseCaptureStream.open(
                         on: connection, name: "AudioRecorder", properties: properties, spec: format.pulseSpec, device: device,
-                        latency: .milliseconds(50))
+                        latency: bufferDuration)
                     state.withLock { $0.stream = stream }
                     openedSink.yield(stream)
                 } catch {
                     throw AudioMediaError(code: .stream, message: "\(error)")
                 }
             }
-            state.withLock { $0.isRecording = true }
+            state.withLock {
+                $0.isRecording = true
+                $0.pausedByInterruption = false
+            }
         }
     }
 
+    /// How long one buffer plays: the capture stream's fragment, so the server sends about one
+    /// buffer at a time.
+    var bufferDuration: Duration {
+        let frames = Int64(bufferBytes / max(1, format.bytesPerFrame))
+        return .nanoseconds(frames * 1_000_000_000 / Int64(max(1, format.sampleRate)))
+    }
+
+    /// Pauses; returns whether the recorder was recording.
     @discardableResult
     func pause() async -> Bool {
-        await gate.run { () async -> Bool in
-            let (stream, wasRecording) = state.withLock { state in
-                defer { state.isRecording = false }
-                return (state.stream, state.isRecording)
-            }
-            try? await stream?.setCorked(true)
-            return wasRecording
+        await gate.run { () async -> Bool in await corkForPause() }
+    }
+
+    /// Corks the stream (inside the gate); returns whether the recorder was recording.
+    private func corkForPause() async -> Bool {
+        let (stream, wasRecording) = state.withLock { state in
+            defer { state.isRecording = false }
+            return (state.stream, state.isRecording)
         }
+        try? await stream?.setCorked(true)
+        return wasRecording
     }
 
     /// Closes the stream and hands back everything recorded (and forgets it).
@@ -73,7 +95,9 @@ final class RecorderCore: Sendable {
             defer {
                 state.stream = nil
                 state.isRecording = false
+                state.pausedByInterruption = false
                 state.recorded = []
+                state.pending = []
             }
             return (state.stream, state.recorded)
         }
@@ -88,39 +112,95 @@ final class RecorderCore: Sendable {
         buffers.finish()
     }
 
-    /// Follows the session's interruptions and the recorder's streams until cancelled.
-    func run(interruptions: InterruptionEvents) async {
+    /// Keeps what `stream` recorded and cuts it into the buffers of ``bufferBytes`` it completes.
+    private func take(_ bytes: [UInt8], from stream: PulseCaptureStream) -> [[UInt8]] {
+        state.withLock { state in
+            guard state.stream === stream, state.isRecording else { return [] }
+            state.recorded += bytes
+            state.pending += bytes
+            guard state.pending.count >= bufferBytes else { return [] }
+            let whole = state.pending.count - state.pending.count % bufferBytes
+            let complete = stride(from: 0, to: whole, by: bufferBytes).map { Array(state.pending[$0..<$0 + bufferBytes]) }
+            state.pending.removeFirst(whole)
+            return complete
+        }
+    }
+
+    /// Follows the session's interruptions and route changes and the recorder's streams until cancelled.
+    func run(interruptions: InterruptionEvents, routeChanges: RouteChangeEvents) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await interruption in interruptions where interruption.type == .began {
-                    if await self.pause() { self.events.publish(.pausedByInterruption) }
+                for await interruption in interruptions { await self.handle(interruption) }
+            }
+            group.addTask {
+                // Only a lost input matters: unplugged headphones leave the microphone recording.
+                for await change in routeChanges where change.reason == .oldDeviceUnavailable && self.lostAnInput(change) {
+                    await self.pauseForRoute()
                 }
             }
             for await stream in openedStreams {
                 group.addTask {
                     for await bytes in stream.buffers {
-                        let current = self.state.withLock { state -> Bool in
-                            guard state.stream === stream, state.isRecording else { return false }
-                            state.recorded += bytes
-                            return true
-                        }
-                        if current { self.buffers.publish(bytes) }
+                        for buffer in self.take(bytes, from: stream) { self.buffers.publish(buffer) }
                     }
                 }
                 group.addTask {
-                    for await event in stream.events {
-                        guard case .failed(let error) = event else { continue }
-                        let current = self.state.withLock { state -> Bool in
-                            guard state.stream === stream else { return false }
-                            state.stream = nil
-                            state.isRecording = false
-                            return true
-                        }
-                        if current { self.events.publish(.stoppedByServer(reason: "\(error)")) }
-                    }
+                    for await event in stream.events { await self.handle(event, of: stream) }
                 }
             }
             group.cancelAll()
+        }
+    }
+
+    private func handle(_ interruption: Interruption) async {
+        switch interruption {
+        case .began:
+            let paused = await gate.run { () async -> Bool in
+                guard await corkForPause() else { return false }
+                state.withLock { $0.pausedByInterruption = true }
+                return true
+            }
+            if paused { events.publish(.pausedByInterruption) }
+        case .ended(let options):
+            let resume = state.withLock { state in
+                defer { state.pausedByInterruption = false }
+                return state.pausedByInterruption && state.resumesAfterInterruption && options.contains(.shouldResume)
+            }
+            guard resume else { return }
+            do {
+                try await session.setActive(true)
+                try await record()
+                events.publish(.resumedAfterInterruption)
+            } catch {
+                session.core.logger.warning("the recorder could not resume after the interruption", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    private func lostAnInput(_ change: RouteChange) -> Bool {
+        let current = Set(session.currentRoute.inputs.map(\.uid))
+        return change.previousRoute.inputs.contains { !current.contains($0.uid) }
+    }
+
+    private func pauseForRoute() async {
+        if await pause() { events.publish(.pausedForRouteChange) }
+    }
+
+    private func handle(_ event: PulseStreamEvent, of stream: PulseCaptureStream) async {
+        switch event {
+        case .moved(let move) where move.previousDeviceRemoved:
+            guard state.withLock({ $0.stream === stream }) else { return }
+            await pauseForRoute()
+        case .failed(let error):
+            let current = state.withLock { state -> Bool in
+                guard state.stream === stream else { return false }
+                state.stream = nil
+                state.isRecording = false
+                return true
+            }
+            if current { events.publish(.stoppedByServer(reason: "\(error)")) }
+        default:
+            break
         }
     }
 }

@@ -3,6 +3,10 @@ import Synchronization
 /// Hands each published event to every subscriber: the sequences of ``AudioSessionEvents`` and
 /// the callbacks of ``AudioSessionObservation``s. Subscribers are called outside the lock, in
 /// the order events were published (one publisher: the session's listener).
+///
+/// Each subscription holds every unread event, unless the broadcast was made with a limit (the
+/// recorder's audio): then a subscription holds the newest `limit`, drops the oldest beyond, and
+/// ``droppedCount`` counts what was dropped over all subscriptions.
 final class EventBroadcast<Event: Sendable>: Sendable {
     private enum Subscriber: Sendable {
         case stream(AsyncStream<Event>.Continuation)
@@ -13,13 +17,21 @@ final class EventBroadcast<Event: Sendable>: Sendable {
         var subscribers: [UInt64: Subscriber] = [:]
         var next: UInt64 = 0
         var isFinished = false
+        var dropped = 0
     }
 
     private let state = Mutex(State())
+    private let limit: Int?
+
+    /// A broadcast whose subscriptions each hold up to `limit` unread events (`nil`: all).
+    init(limit: Int? = nil) { self.limit = limit.map { max(1, $0) } }
+
+    /// How many events subscriptions dropped, being full, since the broadcast was made.
+    var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// A new subscription, registered before this returns.
     func subscribe() -> AudioSessionEvents<Event> {
-        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: limit.map { .bufferingNewest($0) } ?? .unbounded)
         if let token = add(.stream(continuation)) {
             continuation.onTermination = { [weak self] _ in self?.remove(token) }
         } else {
@@ -38,12 +50,15 @@ final class EventBroadcast<Event: Sendable>: Sendable {
     @discardableResult
     func publish(_ event: Event) -> Int {
         let subscribers = state.withLock { Array($0.subscribers.sorted { $0.key < $1.key }.map(\.value)) }
+        var dropped = 0
         for subscriber in subscribers {
             switch subscriber {
-            case .stream(let continuation): continuation.yield(event)
+            case .stream(let continuation):
+                if case .dropped = continuation.yield(event) { dropped += 1 }
             case .callback(let handler): handler(event)
             }
         }
+        if dropped > 0 { state.withLock { $0.dropped += dropped } }
         return subscribers.count
     }
 
