@@ -8,8 +8,8 @@ extension AgentIntegrationTests {
     /// a legacy paplay falls back to the speaker, and mpv (MPRIS on the private bus) is paused on
     /// unplug and stays paused once the agent lets go of it.
     ///
-    /// On PipeWire with the native agent the legacy stream is paused (a node Pause) instead of
-    /// muted: pactl shows it unmuted, so the agent's status and the speaker's monitor say it.
+    /// The tests read the native agent's silence from its status and the speaker's monitor, which
+    /// hold whether it pauses a node or mutes it (it mutes a stream held after an unplug).
     @Suite("routes: plug and unplug")
     struct Routes {
         @Test("monitor shows route changes; mpv is paused on unplug and not resumed", arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
@@ -151,6 +151,52 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
+        /// The soak's round 208 on the native agent (issue 18): a legacy phone paplay played on the
+        /// headphones, which were unplugged while it played. Under the shipped policy
+        /// (`unplug-silence-ms = 0`) only the player's stop ends the hold, so the hold must let the
+        /// player run to its end: it plays out silenced where it fell back and exits, as on the
+        /// pulse protocol, and nothing is left (the next stream of its role is heard, unmuted). A
+        /// node Pause stalled the player for good, with the agent waiting for its stop.
+        @Test("a legacy stream held on unplug plays out silenced and ends; nothing is left", arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
+        func heldLegacyStreamEnds(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let headphones = try await rig.server.plug(.headphones)
+            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            let speaker = try #require(try await rig.server.sinkIndex(named: "speaker"))
+            let tone = try rig.tone("phone", seconds: 6)
+            let command = rig.insideRoot(
+                ["paplay", "--property=media.name=legacy", "--property=media.role=phone", "-d", "headphones", tone])
+            let legacy = try rig.server.spawn(command[0], Array(command.dropFirst()))
+            defer { legacy.kill() }
+            try await waitUntil("the legacy phone stream plays on the headphones") {
+                try await rig.stream(named: "legacy").map { $0.sink == headphonesIndex && !$0.isCorked } == true
+            }
+
+            try await rig.server.unplug(headphones)
+            try await recordingTheAgentsSide(rig, agent) {
+                try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+                try await waitUntil("and is silenced there (pause on unplug)", timeout: .seconds(15)) {
+                    try await isLegacySilenced(rig)
+                }
+                try await waitUntil("the legacy paplay plays out and exits", timeout: .seconds(30)) { !legacy.isRunning }
+            }
+            #expect(await legacy.waitForExit() == 0, "\(legacy.standardError)")
+            try await waitUntil("the agent lists no stream") { try await agentStream(rig) { _ in true } == nil }
+
+            let heard = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { heard.stop() }
+            let next = try rig.play("next", try rig.tone("next", seconds: 60), role: "phone")
+            defer { next.kill() }
+            _ = try await playsOnTheSpeaker("next", rig)
+            #expect(try await rig.stream(named: "next")?.isMuted == false, "the next phone stream starts unmuted")
+            try await rig.waitUntilHeard(heard, "the next phone stream is heard on the speaker")
+            #expect(agent.isRunning, "\(agent.standardError)")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
         /// A call prefers a headset: with a USB headset plugged and the user's default back on the
         /// speaker, a voice-chat session's stream plays on the headset (heard on its monitor) while
         /// a stream that is no call stays on the default; pulling the headset tells the call
@@ -242,8 +288,8 @@ extension AgentIntegrationTests {
         }
 
         /// Whether the agent holds the legacy paplay silent as its setup silences: muted (pactl) on
-        /// the pulse protocol; on the native backend paused, which pactl does not show, so the
-        /// agent's status says it (unplugSilenceEnds also checks the speaker's monitor).
+        /// the pulse protocol; on the native backend the agent's status says it, whether it paused
+        /// the node or muted it (unplugSilenceEnds also checks the speaker's monitor).
         private func isLegacySilenced(_ rig: AgentRig) async throws -> Bool {
             if rig.setup.silencesByMuting { return try await rig.stream(named: "legacy")?.isMuted == true }
             // The agent lists streams by id and app: the legacy paplay is the one without a session.

@@ -12,7 +12,8 @@ struct PipeWireEnforcedNode {
     /// Whether the agent paused the node (the node keeps reporting running, so the agent tracks it).
     var isPaused = false
     /// The user's mute state when the agent silenced the node by its Props mute instead (it plays
-    /// into a sink a loopback carries on, which a Pause stalls); `nil` when not muted by the agent.
+    /// into a sink a loopback carries on, which a Pause stalls, or it is held after an unplug);
+    /// `nil` when not muted by the agent.
     var mutedWasMuted: Bool?
     /// The device the stream played on before the agent set its `target.object`; `nil` when not moved.
     var movedFrom: String?

@@ -16,7 +16,9 @@ import SoundServer
 ///   on unsilence, after the ``StreamPauser``'s MPRIS Play where it paused the player, and only to
 ///   a node its client keeps active. A node that plays into a sink a loopback carries on (an
 ///   effects host's virtual output) is muted by its Props instead: a Pause there stalls the whole
-///   sink, every other app's sound with it (`NodePauseFacts.pauseStallsAVirtualSink`).
+///   sink, every other app's sound with it (`NodePauseFacts.pauseStallsAVirtualSink`). So is a
+///   stream held after an unplug: only its player's stop ends that hold, and a paused stream
+///   never reaches its end (``muteInsteadOfPause(_:cause:)``).
 /// - **Move / unmove**: the stream's `target.object` in the `default` metadata, which WirePlumber
 ///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
 /// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
@@ -179,13 +181,14 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         guard !state.isSilenced else { return }
-        if playsIntoALoopback(stream) {
+        if let reason = muteInsteadOfPause(stream, cause: cause) {
             var wasMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
             if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
             guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), id: id) else { return }
             state.mutedWasMuted = wasMuted
             nodes[ref.serial] = state
-            logger.debug("muting: it plays into a sink a loopback carries on", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+            logger.debug(
+                "muting instead of pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
             setMute(true, ref)
         } else {
             guard record(.silence(ref.serial, by: .pause), id: id) else { return }
@@ -296,6 +299,18 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         do { try connection.send(command, toNode: ref.index) } catch {
             logger.warning("a node command failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
         }
+    }
+
+    /// Why the stream is silenced by its Props mute rather than a Pause, or `nil` for a Pause. A
+    /// Pause stalls the node's client: in a sink a loopback carries on it stalls the whole sink
+    /// (every other app's sound with it); and a stream held after an unplug must play on to its
+    /// player's stop, which alone ends that hold under `unplug-silence-ms = 0`: a paused paplay
+    /// never reaches its end, so it was held (and its app stalled) for good. Muted, it plays out
+    /// silently and ends, as on the pulse protocol.
+    func muteInsteadOfPause(_ stream: SoundStream, cause: SilenceCause) -> String? {
+        if playsIntoALoopback(stream) { return "it plays into a sink a loopback carries on" }
+        if cause == .unplugged { return "held after an unplug, it plays on to its player's stop" }
+        return nil
     }
 
     /// Whether the stream plays into a sink whose monitor a loopback carries on: a capture node of

@@ -50,6 +50,24 @@ extension PulseEnforcer {
         send(mute: isMuted, ref) { _ in }
     }
 
+    /// A stream about to be ducked for the first time whose volume is a sibling's duck, leaked
+    /// through their restore entry after the stream appeared: through pipewire-pulse WirePlumber
+    /// applies its saved volume when it links the stream, and saves each step of the sibling's
+    /// ramp under their shared key, so a stream linked while a sibling of its key is ducked starts
+    /// at that sibling's (ramping) level. Taken for the user's, the duck came back to it and the
+    /// stream's repair saved it (issue 18's soak, round 70). Returns the sibling's user volume, the
+    /// duck's base to put back; `nil` when the volume is no such leak.
+    func lateLeakedDuckBase(_ ref: ServerStreamRef, _ stream: SoundStream) -> StreamVolume? {
+        guard let name = RestoreEntryName.of(stream),
+            let volume = inheritedBase(forEntry: name, excluding: ref.serial).leaked(into: stream).volume,
+            volume.channels.count == stream.volume.count
+        else { return nil }
+        logger.debug(
+            "a new stream has a ducked sibling's volume: the agent's duck of its role, leaked",
+            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))"])
+        return volume
+    }
+
     /// A stream the server muted after it appeared: WirePlumber applies its saved mute a moment
     /// after pipewire-pulse announces the stream, too late for ``streamAppearing(_:_:)``. While
     /// the journal still holds a silenced sibling with the same entry whose user had it unmuted

@@ -120,6 +120,13 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
             if journalled == nil, let base = inherited[ref.serial]?.volume {
                 journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
             }
+            // A sibling's duck that leaked in since is put back now; the ramp's first read waits
+            // for the answer, as a step's read waits for its write's, so it reads the user's level.
+            if journalled == nil, let base = lateLeakedDuckBase(ref, stream) {
+                journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
+                state.isStepInFlight = true
+                send(volume: base, ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
+            }
             state.duck = DuckedStream(serial: ref.serial, read: StreamVolume(stream.volume), journalled: journalled)
         }
         guard var duck = state.duck else { return }
