@@ -11,7 +11,7 @@ import SoundServer
 ///   `channelVolumes`, which the agent never writes: a user's volume change during a duck is kept
 ///   as it is. WirePlumber 0.4's restore-stream saves the factor too, so each settled ramp (and a
 ///   ducked stream's end) writes the node's own factor back through the `route-settings` metadata.
-/// - **Silence / unsilence**: the node's Pause command, tracked here (the node keeps reporting
+/// - **Silence / unsilence**: the node's Props mute for an app's input mute; otherwise the node's Pause command, tracked here (the node keeps reporting
 ///   running) and sent again whenever the node is relinked (a relinked node plays again); Start
 ///   on unsilence, after the ``StreamPauser``'s MPRIS Play where it paused the player, and only to
 ///   a node its client keeps active. A node that plays into a sink a loopback carries on (an
@@ -179,13 +179,14 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         guard !state.isSilenced else { return }
-        if playsIntoALoopback(stream) {
+        // An app's input mute is a mute, as on iOS: the app keeps recording, silence.
+        if cause == .inputMuted || playsIntoALoopback(stream) {
             var wasMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
             if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
             guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), id: id) else { return }
             state.mutedWasMuted = wasMuted
             nodes[ref.serial] = state
-            logger.debug("muting: it plays into a sink a loopback carries on", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+            logger.debug("muting", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
             setMute(true, ref)
         } else {
             guard record(.silence(ref.serial, by: .pause), id: id) else { return }
@@ -195,7 +196,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
             command(.pause, ref)
         }
         let process = StreamAppIdentity.processID(of: stream, in: table.graph)
-        if process == nil || process != sessionProcess {
+        // The app muted its own input: no player is paused for it.
+        if cause != .inputMuted, process == nil || process != sessionProcess {
             pauser?.pause(stream, ofProcess: process, because: cause)
         }
     }

@@ -30,6 +30,8 @@ struct SessionRecord: Hashable, Sendable {
     var preferredInput: DeviceID?
     /// `setPrefersEchoCancelledInput`: `nil` until the app asks; the policy weighs it against the mode.
     var echoCancellationRequest: Bool?
+    /// `setInputMuted`: the app muted all of its input; its capture streams are silenced.
+    var inputMuted = false
     /// Its rank for its configuration, kept current by ``PolicyEngine/refreshStanding(of:)``.
     var standing: RankStanding?
     /// Whether an app rule exempts its app (the app and the policy never change under a record).
