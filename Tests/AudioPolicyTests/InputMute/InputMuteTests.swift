@@ -80,6 +80,15 @@ import Testing
         #expect(rig.engine.effects(on: "in") == .silenced(.inputMuted))
     }
 
+    @Test func aNewPolicyKeepsTheMute() throws {
+        var rig = try Self.rig()
+        rig.handle(.inputMuteChanged("call", muted: true))
+        let decisions = rig.handle(.policyReplaced(rig.engine.state.policy))
+        #expect(!decisions.contains { $0.stream == "in" }, "\(decisions)")
+        #expect(rig.engine.effects(on: "in") == .silenced(.inputMuted))
+        #expect(rig.engine.isInputMuted(session: "call") == true)
+    }
+
     @Test func explainSaysTheAppMutedItsInput() throws {
         var rig = try Self.rig()
         rig.handle(.inputMuteChanged("call", muted: true))
