@@ -42,27 +42,32 @@ extension AgentIntegrationTests {
             }
         }
 
-        /// The `InputMuteChanged` signals a connection received, as (session, muted), in order.
-        final class MuteChanges: Sendable {
+        /// The agent's signals a connection received, in order, as `Member session value`.
+        final class SignalTexts: Sendable {
             private let received = Mutex<[String]>([])
             private let source: BusSignals
 
             init(_ source: BusSignals) { self.source = source }
 
-            /// `session=muted` for each signal so far.
-            var changes: [String] { received.withLock { $0 } }
+            /// The signals so far.
+            var texts: [String] { received.withLock { $0 } }
 
             /// Records the signals until the connection closes or the task is cancelled.
             func follow() async {
                 for await signal in source {
-                    guard case .inputMuteChanged(let session, let muted)? = try? AgentSignal(member: signal.member, arguments: signal.arguments)
-                    else { continue }
-                    received.withLock { $0.append("\(session)=\(muted)") }
+                    let text: String
+                    switch try? AgentSignal(member: signal.member, arguments: signal.arguments) {
+                    case .inputMuteChanged(let session, let muted)?: text = "InputMuteChanged \(session) \(muted)"
+                    case .interruptionBegan(let session, let reason)?: text = "InterruptionBegan \(session) \(reason)"
+                    case .interruptionEnded(let session, let shouldResume)?: text = "InterruptionEnded \(session) \(shouldResume)"
+                    default: continue
+                    }
+                    received.withLock { $0.append(text) }
                 }
             }
 
             func waitFor(_ expected: [String]) async throws {
-                try await waitUntil("InputMuteChanged signals \(expected)", timeout: .seconds(15)) { changes == expected }
+                try await waitUntil("the signals \(expected)", timeout: .seconds(15)) { texts == expected }
             }
         }
 
@@ -71,7 +76,7 @@ extension AgentIntegrationTests {
             arguments: [SoundSetup.pulseMinimal, .pulseStock, .pipewirePulse, .pipewireNative])
         func muteUnmuteAndTheAppLeaving(setup: SoundSetup) async throws {
             try await AgentRig.withAgentAndApp(setup) { rig, agent, app in
-                let changes = MuteChanges(try await app.signals(matching: BusMatchRule(interface: AgentBusAddress.interface, member: "InputMuteChanged")))
+                let changes = SignalTexts(try await app.signals(matching: BusMatchRule(interface: AgentBusAddress.interface, member: "InputMuteChanged")))
                 async let following: Void = changes.follow()
                 let call = try await Tokens.boundSession(on: app, category: "play-and-record", mode: "voice-chat", options: [])
                 _ = try await Tokens.call(app, "Activate", [.string(call.session)])
@@ -86,7 +91,7 @@ extension AgentIntegrationTests {
                 _ = try await Tokens.call(app, "SetInputMuted", [.string(call.session), .boolean(true)])
                 try await Self.waitForMute(rig, "rec-1", true, "by SetInputMuted(true)")
                 #expect(try await Tokens.call(app, "IsInputMuted", [.string(call.session)]).decode(Bool.self))
-                try await changes.waitFor(["\(call.session)=true"])
+                try await changes.waitFor(["InputMuteChanged \(call.session) true"])
 
                 let second = try Self.recorder(rig, "rec-2", call)
                 defer { second.kill() }
@@ -119,7 +124,7 @@ extension AgentIntegrationTests {
                 _ = try await Tokens.call(app, "SetInputMuted", [.string(call.session), .boolean(false)])
                 try await Self.waitForMute(rig, "rec-1", false, "by SetInputMuted(false)")
                 try await Self.waitForMute(rig, "rec-2", false, "by SetInputMuted(false)")
-                try await changes.waitFor(["\(call.session)=true", "\(call.session)=false"])
+                try await changes.waitFor(["InputMuteChanged \(call.session) true", "InputMuteChanged \(call.session) false"])
 
                 // Muted again, then the app's connection leaves the bus (the app died): the
                 // recordings, another process's, are live again.
@@ -162,6 +167,34 @@ extension AgentIntegrationTests {
                 defer { next.kill() }
                 try await Self.waitForMute(rig, "rec-2", false, "by the next agent's journal")
                 #expect(await rig.stopAgent(next) == 0, "\(next.standardError)")
+            }
+        }
+
+        @Test(
+            "the user muting the input interrupts the call recording from it with built-in-mic-muted, and unmuting ends it with should-resume",
+            arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
+        func theUserMutingTheInputInterruptsTheCall(setup: SoundSetup) async throws {
+            try await AgentRig.withAgentAndApp(setup) { rig, agent, app in
+                let signals = SignalTexts(try await app.signals(matching: BusMatchRule(interface: AgentBusAddress.interface)))
+                async let following: Void = signals.follow()
+                let call = try await Tokens.boundSession(on: app, category: "play-and-record", mode: "voice-chat", options: [])
+                _ = try await Tokens.call(app, "Activate", [.string(call.session)])
+                let recorder = try Self.recorder(rig, "call-in", call)
+                defer { recorder.kill() }
+                try await Self.waitForMute(rig, "call-in", false, "as it starts")
+
+                _ = try await rig.server.pactl("set-source-mute", "mic", "1")
+                try await signals.waitFor(["InterruptionBegan \(call.session) built-in-mic-muted"])
+                let state = try await Tokens.call(app, "GetState", [.string(call.session)]).decode(String.self, String.self, String.self, [String].self, Bool.self)
+                #expect(state.0 == "interrupted")
+
+                _ = try await rig.server.pactl("set-source-mute", "mic", "0")
+                try await signals.waitFor([
+                    "InterruptionBegan \(call.session) built-in-mic-muted", "InterruptionEnded \(call.session) true",
+                ])
+                #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+                app.close()
+                await following
             }
         }
     }

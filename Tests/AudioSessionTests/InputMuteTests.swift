@@ -99,4 +99,30 @@ import Testing
         #expect(error?.message.contains("no audiosessiond runs") == true, "\(String(describing: error))")
         #expect(!session.isInputMuted)
     }
+
+    @Test func theUserMutingTheMicrophoneInterruptsTheRecordingSession() async throws {
+        let rig = try await LibraryRig.start(.pulseMinimal)
+        defer { rig.stop() }
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+        let session = rig.session("org.example.Memo")
+        defer { session.close() }
+        try session.setCategory(.record)
+        await session.waitUntilReady()
+        try await session.setActive(true)
+        let recorder = AudioRecorder(url: nil, format: Self.format, device: "mic", session: session)
+        defer { recorder.close() }
+        try await recorder.record()
+
+        var interruptions = session.interruptions
+        _ = try await rig.server.pactl("set-source-mute", "mic", "1")
+        let began = try await nextEvent("the interruption", from: interruptions)
+        #expect(began == .began(reason: .builtInMicMuted))
+        #expect(!session.isActive)
+
+        interruptions = session.interruptions
+        _ = try await rig.server.pactl("set-source-mute", "mic", "0")
+        let ended = try await nextEvent("the interruption's end", from: interruptions)
+        #expect(ended.shouldResume, "\(ended)")
+    }
 }

@@ -353,6 +353,8 @@ typedef enum {
 #define AUDIOSESSION_INTERRUPTION_REASON_DEFAULT "default"
 #define AUDIOSESSION_INTERRUPTION_REASON_APP_WAS_SUSPENDED "app-was-suspended"
 #define AUDIOSESSION_INTERRUPTION_REASON_ROUTE_DISCONNECTED "route-disconnected"
+/* The user muted the input the session records from; it ends when the input is unmuted. */
+#define AUDIOSESSION_INTERRUPTION_REASON_BUILT_IN_MIC_MUTED "built-in-mic-muted"
 
 #define AUDIOSESSION_ROUTE_CHANGE_UNKNOWN "unknown"
 #define AUDIOSESSION_ROUTE_CHANGE_NEW_DEVICE_AVAILABLE "new-device-available"

@@ -178,6 +178,9 @@ extension PolicyEngine {
     }
 
     func silenceExplanation(_ stream: StreamRecord, _ cause: SilenceCause) -> Explanation {
+        if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), let input = session.mutedInput {
+            return Explanation(rule: "interruption: session \(session.id) interrupted: its input \(input) is muted")
+        }
         if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), session.suspendedBySleep {
             return Explanation(rule: "interruption: session \(session.id) interrupted: the system sleeps")
         }

@@ -56,6 +56,11 @@ extension PolicyEngine {
             fresh.state.sessions[session.id]?.activity = .interrupted
             fresh.state.sessions[session.id]?.suspendedBySleep = true
         }
+        // So does a muted input, until it is unmuted.
+        for session in old.sessions.values where session.mutedInput != nil {
+            fresh.state.sessions[session.id]?.activity = .interrupted
+            fresh.state.sessions[session.id]?.mutedInput = session.mutedInput
+        }
         // Interruptions whose interrupters are still active carry over; the rest end.
         for session in old.sessions.values where session.activity == .interrupted {
             let holders = session.interruptedBy.filter { fresh.state.actors[$0] != nil && fresh.state.policy.enabled }
