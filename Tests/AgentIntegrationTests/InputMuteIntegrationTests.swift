@@ -23,10 +23,14 @@ extension AgentIntegrationTests {
             return try rig.server.spawn("parec", arguments)
         }
 
-        /// parec recording from the mic as another app, started through a shell that exits at once
-        /// so it descends from no process that registered a session; returns its PID.
+        /// parec recording from the mic as another app; returns its PID. It starts once the shell
+        /// that started it has exited, so it descends from no process that registered a session:
+        /// while the shell lives, the test process (which registered the session) is its ancestor,
+        /// and the agent may take it for the session's stream by its ancestry (seen on the native
+        /// agent, 1 run of 20).
         static func detachedRecorder(_ rig: AgentRig, _ name: String) async throws -> Int32 {
-            let command = "parec -d mic --property=media.name=\(name) --file-format=wav '\(rig.directory)/\(name).wav' >/dev/null 2>&1 & echo $!"
+            let parec = "exec parec -d mic --property=media.name=\(name) --file-format=wav '\(rig.directory)/\(name).wav'"
+            let command = "(while kill -0 $$ 2>/dev/null; do sleep 0.05; done; \(parec)) >/dev/null 2>&1 & echo $!"
             let output = try await rig.server.tool("sh", ["-c", command])
             return try #require(Int32(output.split(separator: "\n").first.map(String.init) ?? ""))
         }
