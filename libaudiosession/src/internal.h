@@ -41,6 +41,7 @@ struct audiosession {
     unsigned preferred_sample_rate;      /* 0: none */
     double preferred_io_buffer_duration; /* seconds; 0: none */
     int echo_cancellation_request;       /* -1: none made; 0 or 1: the app's choice */
+    int input_muted;                     /* 1 while the app muted its input (the agent took it) */
     int secondary_audio_silenced;
     const char *media_services_lost;     /* the cause of a loss not yet reset; NULL when none */
     int refused_after_restart;           /* re-activation refused: an interruption to deliver */
@@ -92,6 +93,9 @@ int send_hardware_preferences(audiosession *session);
 
 /* echo.c: sends the kept echo-cancellation choice (after a registration); OK when none was made. */
 int send_echo_cancellation_request(audiosession *session);
+
+/* mute.c: sends the kept input mute (after a registration); OK when the input is not muted. */
+int send_input_mute(audiosession *session);
 
 /* events.c */
 int watch_agent(audiosession *session);

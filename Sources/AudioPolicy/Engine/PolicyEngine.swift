@@ -134,6 +134,9 @@ public struct PolicyEngine: Sendable {
         case .echoCancellationPreferred(let id, let prefers):
             begin(release: "echo cancellation preference changed", source: .session(id), resume: false)
             state.sessions[id]?.echoCancellationRequest = prefers
+        case .inputMuteChanged(let id, let muted):
+            begin(release: "the app unmuted its input", source: .session(id), resume: true)
+            setInputMuted(id, muted)
         case .policyReplaced(let policy):
             begin(release: "policy replaced", source: nil, resume: false)
             replacePolicy(policy)

@@ -68,7 +68,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
             let phrase = silencedByInterruption ? "silenced: interrupted by \(who)" : "its session is interrupted by \(who)"
             lines.append(phrase + rankWords(of: who))
         }
-        for cause in [SilenceCause.screenLocked, .doNotDisturb] where effect == .silenced(cause) {
+        for cause in [SilenceCause.screenLocked, .doNotDisturb, .inputMuted] where effect == .silenced(cause) {
             lines.append("silenced: " + Self.words(for: cause, by: ""))
         }
         if sessionSuspendedBySleep {
@@ -121,6 +121,7 @@ public struct StreamExplanation: Hashable, Sendable, CustomStringConvertible {
         case .unplugged: "its device was unplugged while it played (pause on unplug)"
         case .screenLocked: "its session is ambient and the screen is locked (silence-ambient-when-locked)"
         case .doNotDisturb: "it is a notification sound and do-not-disturb is on (hold-notifications-during-dnd)"
+        case .inputMuted: "its app muted its input (setInputMuted)"
         }
     }
 }

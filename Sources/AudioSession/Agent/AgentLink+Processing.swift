@@ -14,6 +14,11 @@ extension AgentLink {
         _ = try await call(.setPrefersEchoCancelledInput(session: session, prefers: prefers))
     }
 
+    /// `SetInputMuted`.
+    func setInputMuted(_ session: String, _ muted: Bool) async throws(AgentCallFailure) {
+        _ = try await call(.setInputMuted(session: session, muted: muted))
+    }
+
     /// `IsEchoCancelledInputAvailable`.
     func isEchoCancelledInputAvailable(_ session: String) async throws(AgentCallFailure) -> Bool {
         let reply = try await call(.isEchoCancelledInputAvailable(session: session))

@@ -18,4 +18,6 @@ struct AgentRegistration: Hashable, Sendable {
     var sentHardware = HardwarePreferenceWire()
     /// The echo-cancellation choice the agent has (`SetPrefersEchoCancelledInput`); `nil` until sent.
     var sentPrefersEchoCancelledInput: Bool?
+    /// The input mute the agent has (`SetInputMuted`); a new registration starts unmuted.
+    var sentInputMuted = false
 }

@@ -36,6 +36,7 @@ extension SessionCore {
             try await pushRoutingIfNeeded()
             try await pushHardwareIfNeeded()
             try await replayEchoCancellationPreference()
+            try await replayInputMute()
             if isActive { try await activateAgain(session) }
             await refreshHardwareValues()
             return true
@@ -169,6 +170,8 @@ extension SessionCore {
             guard let hint = SilenceSecondaryAudioHint(rawValue: hint) else { return }
             state.withLock { $0.secondaryAudioShouldBeSilenced = hint == .begin }
             secondaryAudioHints.publish(hint)
+        case .inputMuteChanged(_, let muted):
+            publishInputMute(muted)
         case .mediaServicesLost, .mediaServicesReset, .sessionStateChanged, .streamStateChanged, .sessionRouteChanged:
             break  // handled above, or broadcasts for monitors
         }

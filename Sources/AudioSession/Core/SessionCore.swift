@@ -33,6 +33,7 @@ final class SessionCore: Sendable {
     let mediaServicesLosses = EventBroadcast<MediaServicesLoss>()
     let mediaServicesResets = EventBroadcast<MediaServicesReset>()
     let outputVolumes = EventBroadcast<Float>()
+    let inputMutes = EventBroadcast<Bool>()
 
     private let commands: AsyncStream<Command>
     private let commandSink: AsyncStream<Command>.Continuation
@@ -122,5 +123,6 @@ final class SessionCore: Sendable {
         mediaServicesLosses.finish()
         mediaServicesResets.finish()
         outputVolumes.finish()
+        inputMutes.finish()
     }
 }

@@ -29,6 +29,10 @@ struct SessionState: Sendable {
     var hardwareValues: HardwareValuesReply?
     /// The app's echo-cancellation choice; `nil` until it made one (its mode then decides).
     var prefersEchoCancelledInput: Bool?
+    /// The app's input mute (`setInputMuted`), as the agent last took it.
+    var isInputMuted = false
+    /// The input mute last published on ``SessionCore/inputMutes``.
+    var publishedInputMuted = false
     /// The input the app prefers (a source name), or `nil` for the server's default.
     var preferredInputUID: String?
     /// The output override (`.speaker` routes the session's streams to a built-in speaker).

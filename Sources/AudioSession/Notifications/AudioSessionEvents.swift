@@ -47,3 +47,5 @@ public typealias MediaServicesLossEvents = AudioSessionEvents<MediaServicesLoss>
 public typealias MediaServicesResetEvents = AudioSessionEvents<MediaServicesReset>
 /// Changes of the output volume, 0...1 (``AudioSession/outputVolumeChanges``).
 public typealias OutputVolumeEvents = AudioSessionEvents<Float>
+/// Changes of the app's input mute: `true` when muted (``AudioSession/inputMuteChanges``).
+public typealias InputMuteEvents = AudioSessionEvents<Bool>

@@ -160,6 +160,9 @@ extension AudioSession {
     /// Sets the gain of the session's input (the preferred input, else the default source): its
     /// volume on the server, every channel alike, 0...1.
     ///
+    /// The gain is the device's, for every app, and stays after the app exits: to silence only
+    /// the app's own input, use ``setInputMuted(_:)``.
+    ///
     /// - Throws: ``AudioSessionError/Code/notSupported`` for a gain outside 0...1,
     ///   ``AudioSessionError/Code/soundServerUnavailable`` without a server or an input.
     ///

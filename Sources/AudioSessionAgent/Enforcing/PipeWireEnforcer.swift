@@ -11,7 +11,7 @@ import SoundServer
 ///   `channelVolumes`, which the agent never writes: a user's volume change during a duck is kept
 ///   as it is. WirePlumber 0.4's restore-stream saves the factor too, so each settled ramp (and a
 ///   ducked stream's end) writes the node's own factor back through the `route-settings` metadata.
-/// - **Silence / unsilence**: the node's Pause command, tracked here (the node keeps reporting
+/// - **Silence / unsilence**: the node's Props mute for an app's input mute; otherwise the node's Pause command, tracked here (the node keeps reporting
 ///   running) and sent again whenever the node is relinked (a relinked node plays again); Start
 ///   on unsilence, after the ``StreamPauser``'s MPRIS Play where it paused the player, and only to
 ///   a node its client keeps active. A node that plays into a sink a loopback carries on (an
@@ -198,7 +198,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
             command(.pause, ref)
         }
         let process = StreamAppIdentity.processID(of: stream, in: table.graph)
-        if process == nil || process != sessionProcess {
+        // The app muted its own input: no player is paused for it.
+        if cause != .inputMuted, process == nil || process != sessionProcess {
             pauser?.pause(stream, ofProcess: process, because: cause)
         }
     }
@@ -310,6 +311,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     func muteInsteadOfPause(_ stream: SoundStream, cause: SilenceCause) -> String? {
         if playsIntoALoopback(stream) { return "it plays into a sink a loopback carries on" }
         if cause == .unplugged { return "held after an unplug, it plays on to its player's stop" }
+        // An app's input mute is a mute, as on iOS: the app keeps recording, silence.
+        if cause == .inputMuted { return "the app muted its input: it records on, silence" }
         return nil
     }
 

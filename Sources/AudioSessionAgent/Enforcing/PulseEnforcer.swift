@@ -161,7 +161,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         // the same loop turn, leaving new streams of the role the least time to start muted.
         repairRestoreEntry(ref.serial)
         let process = StreamAppIdentity.processID(of: stream, in: table.graph)
-        if process == nil || process != sessionProcess {
+        // The app muted its own input: no player is paused for it.
+        if cause != .inputMuted, process == nil || process != sessionProcess {
             askPlayer(.pause(stream, ofProcess: process, because: cause))
         }
         logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])

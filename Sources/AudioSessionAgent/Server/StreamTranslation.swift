@@ -120,7 +120,9 @@ enum StreamTranslation {
         return DeviceInfo(
             id: deviceID(of: device), direction: device.kind == .sink ? .playback : .capture,
             port: device.portDescription, isAvailable: device.activePort?.availability != .unavailable,
-            portAvailability: portAvailability)
+            portAvailability: portAvailability,
+            // Only an input's mute matters to the engine; a sink's would be a device change for nothing.
+            isMuted: device.kind == .source && device.isMuted)
     }
 
     /// The device a stream counts as playing on or recording from: an agent's echo canceller is

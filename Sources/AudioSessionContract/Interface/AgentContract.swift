@@ -56,6 +56,8 @@ public enum AgentContract {
             "SetPreferredHardware", in: [session, ContractArgument("preferences", .dictionary(key: .string, value: .variant))]),
         ContractMethod("SetPrefersEchoCancelledInput", in: [session, ContractArgument("prefers", .boolean)]),
         ContractMethod("IsEchoCancelledInputAvailable", in: [session], out: [ContractArgument("available", .boolean)]),
+        ContractMethod("SetInputMuted", in: [session, muted]),
+        ContractMethod("IsInputMuted", in: [session], out: [muted]),
         ContractMethod(
             "GetStatus",
             out: [
@@ -89,6 +91,7 @@ public enum AgentContract {
         ContractSignal("InterruptionEnded", [session, ContractArgument("should_resume", .boolean)]),
         ContractSignal("RouteChanged", [session, reason, previousRoute]),
         ContractSignal("SecondaryAudioHint", [session, ContractArgument("hint", .string)]),
+        ContractSignal("InputMuteChanged", [session, muted]),
         ContractSignal("MediaServicesLost"),
         ContractSignal("MediaServicesReset"),
         ContractSignal("SessionStateChanged", [session, ContractArgument("activity", .string), rule]),
@@ -135,5 +138,6 @@ public enum AgentContract {
     private static let session = ContractArgument("session", .string)
     private static let reason = ContractArgument("reason", .string)
     private static let rule = ContractArgument("rule", .string)
+    private static let muted = ContractArgument("muted", .boolean)
     private static let previousRoute = ContractArgument("previous_route", RouteWireFormat.routeType)
 }

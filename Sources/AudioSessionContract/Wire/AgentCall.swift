@@ -41,6 +41,10 @@ public enum AgentCall: Hashable, Sendable {
     case setPrefersEchoCancelledInput(session: String, prefers: Bool)
     /// `IsEchoCancelledInputAvailable`: whether asking would give the session a canceller now.
     case isEchoCancelledInputAvailable(session: String)
+    /// `SetInputMuted`: the app mutes (`true`) or unmutes all of its input.
+    case setInputMuted(session: String, muted: Bool)
+    /// `IsInputMuted`: whether the app's input is muted.
+    case isInputMuted(session: String)
     case getStatus
     case listSessions
     case listStreams
@@ -72,6 +76,8 @@ public enum AgentCall: Hashable, Sendable {
         case .setPreferredHardware: "SetPreferredHardware"
         case .setPrefersEchoCancelledInput: "SetPrefersEchoCancelledInput"
         case .isEchoCancelledInputAvailable: "IsEchoCancelledInputAvailable"
+        case .setInputMuted: "SetInputMuted"
+        case .isInputMuted: "IsInputMuted"
         case .getStatus: "GetStatus"
         case .listSessions: "ListSessions"
         case .listStreams: "ListStreams"
@@ -89,9 +95,11 @@ public enum AgentCall: Hashable, Sendable {
         case .registerSession(let properties), .registerSessionWithSecret(let properties): [properties.busValue]
         case .unregisterSession(let session), .activate(let session), .getState(let session),
             .getCurrentRoute(let session), .getInputProcessing(let session), .getAvailableInputs(let session),
-            .getHardwareValues(let session), .getSecondaryAudioHint(let session), .isEchoCancelledInputAvailable(let session):
+            .getHardwareValues(let session), .getSecondaryAudioHint(let session), .isEchoCancelledInputAvailable(let session),
+            .isInputMuted(let session):
             [.string(session)]
         case .setPrefersEchoCancelledInput(let session, let prefers): [.string(session), .boolean(prefers)]
+        case .setInputMuted(let session, let muted): [.string(session), .boolean(muted)]
         case .setPreferredHardware(let session, let preferences): [.string(session), preferences.busValue]
         case .setConfiguration(let session, let category, let mode, let options):
             [.string(session), .string(category), .string(mode), options.busValue]
@@ -140,6 +148,8 @@ public enum AgentCall: Hashable, Sendable {
         case "SetPrefersEchoCancelledInput":
             return .setPrefersEchoCancelledInput(session: try fields.next("session"), prefers: try fields.next("prefers"))
         case "IsEchoCancelledInputAvailable": return .isEchoCancelledInputAvailable(session: try fields.next("session"))
+        case "SetInputMuted": return .setInputMuted(session: try fields.next("session"), muted: try fields.next("muted"))
+        case "IsInputMuted": return .isInputMuted(session: try fields.next("session"))
         case "GetStatus": return .getStatus
         case "ListSessions": return .listSessions
         case "ListStreams": return .listStreams

@@ -20,6 +20,8 @@ public enum AgentSignal: Hashable, Sendable {
     case routeChanged(session: String, reason: String, previousRoute: RouteDescription)
     /// Secondary audio should be silenced (`begin`) or may play again (`end`). To the owner only.
     case secondaryAudioHint(session: String, hint: String)
+    /// The app's input was muted or unmuted (`SetInputMuted`). To the owner only.
+    case inputMuteChanged(session: String, muted: Bool)
     /// The sound server went away.
     case mediaServicesLost
     /// The sound server is back, or was replaced.
@@ -38,6 +40,7 @@ public enum AgentSignal: Hashable, Sendable {
         case .interruptionEnded: "InterruptionEnded"
         case .routeChanged: "RouteChanged"
         case .secondaryAudioHint: "SecondaryAudioHint"
+        case .inputMuteChanged: "InputMuteChanged"
         case .mediaServicesLost: "MediaServicesLost"
         case .mediaServicesReset: "MediaServicesReset"
         case .sessionStateChanged: "SessionStateChanged"
@@ -54,6 +57,7 @@ public enum AgentSignal: Hashable, Sendable {
         case .routeChanged(let session, let reason, let previous):
             [.string(session), .string(reason), RouteWireFormat.busValue(of: previous)]
         case .secondaryAudioHint(let session, let hint): [.string(session), .string(hint)]
+        case .inputMuteChanged(let session, let muted): [.string(session), .boolean(muted)]
         case .mediaServicesLost, .mediaServicesReset: []
         case .sessionStateChanged(let session, let activity, let rule): [.string(session), .string(activity), .string(rule)]
         case .streamStateChanged(let stream, let effect, let level, let rule, let source):
@@ -67,7 +71,7 @@ public enum AgentSignal: Hashable, Sendable {
     public var session: String? {
         switch self {
         case .interruptionBegan(let session, _), .interruptionEnded(let session, _), .routeChanged(let session, _, _),
-            .secondaryAudioHint(let session, _), .sessionStateChanged(let session, _, _),
+            .secondaryAudioHint(let session, _), .inputMuteChanged(let session, _), .sessionStateChanged(let session, _, _),
             .sessionRouteChanged(let session, _, _, _):
             session
         case .mediaServicesLost, .mediaServicesReset, .streamStateChanged: nil
@@ -89,6 +93,8 @@ public enum AgentSignal: Hashable, Sendable {
                 previousRoute: try fields.nextRoute("previous_route"))
         case "SecondaryAudioHint":
             self = .secondaryAudioHint(session: try fields.next("session"), hint: try fields.next("hint"))
+        case "InputMuteChanged":
+            self = .inputMuteChanged(session: try fields.next("session"), muted: try fields.next("muted"))
         case "MediaServicesLost": self = .mediaServicesLost
         case "MediaServicesReset": self = .mediaServicesReset
         case "SessionStateChanged":

@@ -9,6 +9,10 @@ public enum InterruptionReason: String, KebabNamed {
     case appWasSuspended = "app-was-suspended"
     /// The device the session was using went away (pause on unplug).
     case routeDisconnected = "route-disconnected"
+    /// The user muted the input the session records from (a mute key, a mixer's mute switch on
+    /// the device), as iOS does when the built-in microphone is muted. It ends when the input is
+    /// unmuted.
+    case builtInMicMuted = "built-in-mic-muted"
 
     /// Says `interruption reason` in messages.
     public static var kindName: String { "interruption reason" }

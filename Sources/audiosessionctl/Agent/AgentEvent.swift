@@ -35,6 +35,8 @@ struct AgentEvent {
             ("route-changed", [("session", .string(session)), ("reason", .string(reason)), ("previous_route", route(previous))])
         case .secondaryAudioHint(let session, let hint):
             ("secondary-audio-hint", [("session", .string(session)), ("hint", .string(hint))])
+        case .inputMuteChanged(let session, let muted):
+            ("input-mute-changed", [("session", .string(session)), ("muted", .bool(muted))])
         case .mediaServicesLost: ("media-services-lost", [])
         case .mediaServicesReset: ("media-services-reset", [])
         case .sessionStateChanged(let session, let activity, let rule):

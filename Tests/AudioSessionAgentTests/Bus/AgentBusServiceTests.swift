@@ -60,6 +60,8 @@ struct AgentBusServiceTests {
                 ("GetAvailableInputs", [.string(session)]),
                 ("SetPrefersEchoCancelledInput", [.string(session), .boolean(false)]),
                 ("IsEchoCancelledInputAvailable", [.string(session)]),
+                ("SetInputMuted", [.string(session), .boolean(true)]),
+                ("IsInputMuted", [.string(session)]),
                 ("UnregisterSession", [.string(session)]),
             ]
             for (method, arguments) in attempts {

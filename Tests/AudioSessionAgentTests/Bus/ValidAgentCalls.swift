@@ -32,6 +32,8 @@ enum ValidAgentCalls {
         ]),
         ("SetPrefersEchoCancelledInput", [.string("1"), .boolean(true)]),
         ("IsEchoCancelledInputAvailable", [.string("1")]),
+        ("SetInputMuted", [.string("1"), .boolean(true)]),
+        ("IsInputMuted", [.string("1")]),
         ("GetStatus", []),
         ("ListSessions", []),
         ("ListStreams", []),

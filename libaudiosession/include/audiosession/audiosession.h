@@ -299,6 +299,22 @@ int audiosession_set_prefers_echo_cancelled_input(audiosession *session, int pre
  * count: the canceller comes with activation); 0 otherwise. */
 int audiosession_is_echo_cancelled_input_available(audiosession *session, int *available);
 
+/* Mutes (1) or unmutes (0) all of the app's input, as AVAudioApplication's setInputMuted does
+ * (docs/dbus-api.md: SetInputMuted): the agent mutes every capture stream carrying the session's
+ * token on the server, those opened later too; the app keeps recording and reads silence. The
+ * device and other apps are left alone. The agent undoes it when the app unmutes, frees the
+ * session or exits, and when the agent stops; the library mutes again after an agent restart.
+ * Only the agent can do it: without one the call fails with AUDIOSESSION_ERROR_AGENT_NOT_RUNNING
+ * and nothing is kept.
+ *
+ *     if (audiosession_set_input_muted(s, !audiosession_is_input_muted(s)) != AUDIOSESSION_OK)
+ *         show_error(audiosession_last_error(s));
+ */
+int audiosession_set_input_muted(audiosession *session, int muted);
+
+/* 1 while the app's input is muted by audiosession_set_input_muted(), else 0 (NULL too). */
+int audiosession_is_input_muted(const audiosession *session);
+
 #define AUDIOSESSION_OUTPUT_OVERRIDE_NONE "none"
 #define AUDIOSESSION_OUTPUT_OVERRIDE_SPEAKER "speaker"
 
@@ -353,6 +369,8 @@ typedef enum {
 #define AUDIOSESSION_INTERRUPTION_REASON_DEFAULT "default"
 #define AUDIOSESSION_INTERRUPTION_REASON_APP_WAS_SUSPENDED "app-was-suspended"
 #define AUDIOSESSION_INTERRUPTION_REASON_ROUTE_DISCONNECTED "route-disconnected"
+/* The user muted the input the session records from; it ends when the input is unmuted. */
+#define AUDIOSESSION_INTERRUPTION_REASON_BUILT_IN_MIC_MUTED "built-in-mic-muted"
 
 #define AUDIOSESSION_ROUTE_CHANGE_UNKNOWN "unknown"
 #define AUDIOSESSION_ROUTE_CHANGE_NEW_DEVICE_AVAILABLE "new-device-available"

@@ -8,6 +8,7 @@ extension PolicyEngine {
         let old = state.devices[device.id]
         state.devices[device.id] = device
         transaction.allRoutesDirty = true
+        if device.direction == .capture, let old, old.isMuted != device.isMuted { inputMuteChanged(device) }
         let plugged = device.isAvailable && old?.isAvailable != true
         let unplugged = !device.isAvailable && old?.isAvailable == true
         if plugged {

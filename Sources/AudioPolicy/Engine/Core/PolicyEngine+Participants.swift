@@ -147,8 +147,15 @@ extension PolicyEngine {
         }
     }
 
-    /// The effect policy has on a stream now; everything is `playing` while the policy is disabled.
+    /// The effect on a stream now: the policy's, or the silence of its app's input mute.
     func effect(of stream: StreamRecord) -> StreamEffect {
+        let policyEffect = policyEffect(of: stream)
+        if case .silenced = policyEffect { return policyEffect }
+        return isInputMuted(stream) ? .silenced(.inputMuted) : policyEffect
+    }
+
+    /// The effect policy has on a stream now; everything is `playing` while the policy is disabled.
+    func policyEffect(of stream: StreamRecord) -> StreamEffect {
         guard state.policy.enabled, stream.excludedBecause == nil else { return .playing }
         let sessionInterrupted = stream.session.flatMap { state.sessions[$0] }.map(\.isInterrupted) ?? false
         if sessionInterrupted { return .silenced(.interruption) }
@@ -171,6 +178,9 @@ extension PolicyEngine {
     }
 
     func silenceExplanation(_ stream: StreamRecord, _ cause: SilenceCause) -> Explanation {
+        if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), let input = session.mutedInput {
+            return Explanation(rule: "interruption: session \(session.id) interrupted: its input \(input) is muted")
+        }
         if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), session.suspendedBySleep {
             return Explanation(rule: "interruption: session \(session.id) interrupted: the system sleeps")
         }
@@ -190,6 +200,7 @@ extension PolicyEngine {
             rule = "pause on unplug" + (device.map { ": \($0) went away" } ?? "")
         case .screenLocked: rule = "silence-ambient-when-locked"
         case .doNotDisturb: rule = "hold-notifications-during-dnd"
+        case .inputMuted: return Explanation(rule: "input muted by its app", source: stream.session.map { .session($0) })
         }
         return Explanation(rule: rule, source: source)
     }

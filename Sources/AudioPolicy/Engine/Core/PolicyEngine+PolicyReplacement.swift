@@ -29,6 +29,8 @@ extension PolicyEngine {
             fresh.refreshStanding(of: session.id)
             fresh.state.sessions[session.id]?.hintBegun = session.hintBegun
             fresh.state.sessions[session.id]?.hasDeclared = session.hasDeclared
+            // The app's own mute is no rule of the policy: a new policy keeps it.
+            fresh.state.sessions[session.id]?.inputMuted = session.inputMuted
         }
         // A call's stand-in (its stream is gone from the server) does not carry over.
         for stream in old.streams.values.sorted(by: { $0.order < $1.order }) where stream.replacedSince == nil {
@@ -53,6 +55,11 @@ extension PolicyEngine {
         for session in old.sessions.values where session.suspendedBySleep {
             fresh.state.sessions[session.id]?.activity = .interrupted
             fresh.state.sessions[session.id]?.suspendedBySleep = true
+        }
+        // So does a muted input, until it is unmuted.
+        for session in old.sessions.values where session.mutedInput != nil {
+            fresh.state.sessions[session.id]?.activity = .interrupted
+            fresh.state.sessions[session.id]?.mutedInput = session.mutedInput
         }
         // Interruptions whose interrupters are still active carry over; the rest end.
         for session in old.sessions.values where session.activity == .interrupted {

@@ -52,6 +52,7 @@ extension PolicyEngine {
         for stream in session.streams { touch(stream) }
         state.sessions[id]?.interruptedBy = []
         state.sessions[id]?.suspendedBySleep = false
+        state.sessions[id]?.mutedInput = nil
         state.sessions[id]?.activity = .active
         state.sessions[id]?.activationOrder = state.nextOrder
         state.nextOrder += 1

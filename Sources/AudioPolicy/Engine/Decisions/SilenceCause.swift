@@ -15,4 +15,7 @@ public enum SilenceCause: String, Hashable, Sendable {
     /// Its role is `notification` (event sounds included) and do-not-disturb is on
     /// (`hold-notifications-during-dnd`); it plays again when do-not-disturb ends.
     case doNotDisturb = "do-not-disturb"
+    /// It is a capture stream of a session whose app muted its input
+    /// (AVAudioApplication's `setInputMuted`); it records again when the app unmutes.
+    case inputMuted = "input-muted"
 }

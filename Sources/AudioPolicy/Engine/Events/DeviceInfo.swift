@@ -21,12 +21,16 @@ public struct DeviceInfo: Hashable, Sendable {
     ///     portAvailability: [headphonesPort.uid: true, speakerPort.uid: false])
     /// ```
     public var portAvailability: [String: Bool]
+    /// Whether the user muted the device on the server (a capture device's mute interrupts the
+    /// sessions that record from it).
+    public var isMuted: Bool
 
     /// Creates device facts.
     public init(
         id: DeviceID, direction: StreamDirection, port: PortDescription, isAvailable: Bool = true,
-        portAvailability: [String: Bool] = [:]
+        portAvailability: [String: Bool] = [:], isMuted: Bool = false
     ) {
+        self.isMuted = isMuted
         self.id = id
         self.direction = direction
         self.port = port

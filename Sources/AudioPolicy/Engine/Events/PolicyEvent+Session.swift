@@ -4,7 +4,8 @@ extension PolicyEvent {
         switch self {
         case .sessionRegistered(let id, _), .sessionConfigured(let id, _), .sessionActivated(let id),
             .sessionDeactivated(let id, _), .sessionEnded(let id), .outputOverridden(let id, _),
-            .preferredInputChanged(let id, _), .echoCancellationPreferred(let id, _):
+            .preferredInputChanged(let id, _), .echoCancellationPreferred(let id, _),
+            .inputMuteChanged(let id, _):
             id
         case .streamAppeared(let info), .streamChanged(let info):
             info.session

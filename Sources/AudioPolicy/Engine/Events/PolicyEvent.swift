@@ -44,6 +44,9 @@ public enum PolicyEvent: Hashable, Sendable {
     /// The app asked for echo-cancelled input (`true`) or asked for none (`false`)
     /// (AVAudioSession's `setPrefersEchoCancelledInput`); the policy weighs it against the mode.
     case echoCancellationPreferred(SessionID, Bool)
+    /// The app muted (`true`) or unmuted all of its input (AVAudioApplication's `setInputMuted`):
+    /// every capture stream of the session, those that appear later included.
+    case inputMuteChanged(SessionID, muted: Bool)
     /// A new policy replaces the current one.
     case policyReplaced(Policy)
     /// The desktop's own state changed: the system goes to sleep or woke up.

@@ -11,6 +11,9 @@ struct SessionRecord: Hashable, Sendable {
     /// Whether the system's sleep interrupted it (`app-was-suspended`): like an interrupter in
     /// ``interruptedBy``, it holds the interruption until the system woke.
     var suspendedBySleep = false
+    /// The input whose mute interrupted it (`built-in-mic-muted`): like an interrupter in
+    /// ``interruptedBy``, it holds the interruption until the input is unmuted.
+    var mutedInput: DeviceID?
     var streams: Set<StreamID> = []
     /// Its playback streams that are running; ducking and primary audio need at least one.
     var soundingPlayback: Set<StreamID> = []
@@ -30,11 +33,13 @@ struct SessionRecord: Hashable, Sendable {
     var preferredInput: DeviceID?
     /// `setPrefersEchoCancelledInput`: `nil` until the app asks; the policy weighs it against the mode.
     var echoCancellationRequest: Bool?
+    /// `setInputMuted`: the app muted all of its input; its capture streams are silenced.
+    var inputMuted = false
     /// Its rank for its configuration, kept current by ``PolicyEngine/refreshStanding(of:)``.
     var standing: RankStanding?
     /// Whether an app rule exempts its app (the app and the policy never change under a record).
     var appExempt = false
 
     /// Whether an interruption holds it: an interrupter, or the system's sleep.
-    var isInterrupted: Bool { !interruptedBy.isEmpty || suspendedBySleep }
+    var isInterrupted: Bool { !interruptedBy.isEmpty || suspendedBySleep || mutedInput != nil }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// Turns the engine's decisions into the agent's signals (docs/dbus-api.md, *Signals*).
 ///
 /// Session signals (`InterruptionBegan`, `InterruptionEnded`, `RouteChanged`,
-/// `SecondaryAudioHint`) go to the owning connection only; `SessionStateChanged`,
+/// `SecondaryAudioHint`, `InputMuteChanged`) go to the owning connection only; `SessionStateChanged`,
 /// `StreamStateChanged` and `SessionRouteChanged` are broadcast for monitors. The coordinator calls
 /// ``carryOut(_:after:in:)`` inside its lock: the notifier only works out the signals and queues
 /// them; ``sendQueued()``, which the coordinator calls once the event's server commands are out,
@@ -26,6 +26,8 @@ public final class AgentNotifier: DecisionSink {
     private let logger: Logger
     /// Each live session's activity as last announced, to tell when it changes.
     private let activities = Mutex<[SessionID: SessionActivity]>([:])
+    /// Each live session's input mute as last announced, to tell when it changes.
+    private let inputMutes = Mutex<[SessionID: Bool]>([:])
     /// Signals ``carryOut(_:after:in:)`` made, waiting for ``sendQueued()``, oldest first.
     private let outbox = Mutex<[BusSignalEmission]>([])
 
@@ -47,6 +49,7 @@ public final class AgentNotifier: DecisionSink {
             announceRouteChanges(decisions)
         }
         announceActivityChanges(after: event, decisions: decisions, in: view)
+        announceInputMute(after: event, in: view)
         announceStreamChanges(decisions, in: view)
     }
 
@@ -82,6 +85,18 @@ public final class AgentNotifier: DecisionSink {
             .setCardProfile:
             break
         }
+    }
+
+    /// `InputMuteChanged` to the owner when its `SetInputMuted` changed the session's input mute.
+    /// Sent whatever the media services' state: the mute holds on the server the agent comes back to.
+    private func announceInputMute(after event: PolicyEvent, in view: PolicyView) {
+        if case .sessionEnded(let id) = event { inputMutes.withLock { $0[id] = nil } }
+        guard case .inputMuteChanged(let id, _) = event, let muted = view.engine.isInputMuted(session: id) else { return }
+        let changed = inputMutes.withLock { known in
+            defer { known[id] = muted }
+            return (known[id] ?? false) != muted
+        }
+        if changed { emit(.inputMuteChanged(session: id.rawValue, muted: muted), to: id, in: view) }
     }
 
     // MARK: Broadcasts for monitors

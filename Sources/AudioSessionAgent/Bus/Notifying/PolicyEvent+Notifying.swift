@@ -6,7 +6,8 @@ extension PolicyEvent {
         switch self {
         case .sessionRegistered(let id, _), .sessionConfigured(let id, _), .sessionActivated(let id),
             .sessionDeactivated(let id, _), .sessionEnded(let id), .outputOverridden(let id, _),
-            .preferredInputChanged(let id, _), .echoCancellationPreferred(let id, _):
+            .preferredInputChanged(let id, _), .echoCancellationPreferred(let id, _),
+            .inputMuteChanged(let id, _):
             id
         case .streamAppeared, .streamChanged, .streamSoundingChanged, .streamVanished, .deviceAdded, .deviceRemoved,
             .defaultDeviceChanged, .cardAdded, .cardRemoved, .policyReplaced, .desktopChanged, .timePassed:

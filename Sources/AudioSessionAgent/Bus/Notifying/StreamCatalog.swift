@@ -47,7 +47,8 @@ public final class StreamCatalog: DecisionSink {
             case .deviceRemoved(let id):
                 contents.devices[id] = nil
             case .sessionRegistered, .sessionConfigured, .sessionActivated, .sessionDeactivated, .sessionEnded,
-                .defaultDeviceChanged, .cardAdded, .cardRemoved, .outputOverridden, .preferredInputChanged, .echoCancellationPreferred, .policyReplaced,
+                .defaultDeviceChanged, .cardAdded, .cardRemoved, .outputOverridden, .preferredInputChanged, .echoCancellationPreferred,
+                .inputMuteChanged, .policyReplaced,
                 .desktopChanged, .timePassed:
                 break
             }

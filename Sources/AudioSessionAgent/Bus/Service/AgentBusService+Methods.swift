@@ -47,6 +47,8 @@ extension AgentBusService {
         case .setPreferredHardware(let id, let preferences): try await setPreferredHardware(id, preferences, call)
         case .setPrefersEchoCancelledInput(let id, let prefers): try setPrefersEchoCancelledInput(id, prefers, call)
         case .isEchoCancelledInputAvailable(let id): try isEchoCancelledInputAvailable(id, call)
+        case .setInputMuted(let id, let muted): try setInputMuted(id, muted, call)
+        case .isInputMuted(let id): try isInputMuted(id, call)
         case .getStatus: agentStatus()
         case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
         case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))

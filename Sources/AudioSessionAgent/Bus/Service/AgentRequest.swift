@@ -36,6 +36,8 @@ enum AgentRequest: Hashable, Sendable {
     case setPreferredHardware(SessionID, preferences: [String: BusVariant])
     case setPrefersEchoCancelledInput(SessionID, prefers: Bool)
     case isEchoCancelledInputAvailable(SessionID)
+    case setInputMuted(SessionID, muted: Bool)
+    case isInputMuted(SessionID)
     case getStatus
     case listSessions
     case listStreams
@@ -80,6 +82,8 @@ enum AgentRequest: Hashable, Sendable {
         case .setPreferredHardware(let id, let preferences): self = .setPreferredHardware(SessionID(id), preferences: preferences)
         case .setPrefersEchoCancelledInput(let id, let prefers): self = .setPrefersEchoCancelledInput(SessionID(id), prefers: prefers)
         case .isEchoCancelledInputAvailable(let id): self = .isEchoCancelledInputAvailable(SessionID(id))
+        case .setInputMuted(let id, let muted): self = .setInputMuted(SessionID(id), muted: muted)
+        case .isInputMuted(let id): self = .isInputMuted(SessionID(id))
         case .getStatus: self = .getStatus
         case .listSessions: self = .listSessions
         case .listStreams: self = .listStreams
