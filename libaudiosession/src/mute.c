@@ -1,12 +1,6 @@
 /* The app's input mute (docs/dbus-api.md: SetInputMuted). */
 #include "internal.h"
 
-static int append_boolean(DBusMessageIter *iter, const void *context)
-{
-    dbus_bool_t value = *(const int *)context ? TRUE : FALSE;
-    return dbus_message_iter_append_basic(iter, DBUS_TYPE_BOOLEAN, &value);
-}
-
 int send_input_mute(audiosession *session)
 {
     /* A new registration starts unmuted: only a mute needs sending again. */

@@ -29,8 +29,11 @@ extension PolicyEngine {
             fresh.refreshStanding(of: session.id)
             fresh.state.sessions[session.id]?.hintBegun = session.hintBegun
             fresh.state.sessions[session.id]?.hasDeclared = session.hasDeclared
-            // The app's own mute is no rule of the policy: a new policy keeps it.
+            // The app's own choices are no rules of the policy: a new policy keeps them.
             fresh.state.sessions[session.id]?.inputMuted = session.inputMuted
+            fresh.state.sessions[session.id]?.preferredInput = session.preferredInput
+            fresh.state.sessions[session.id]?.speakerOverride = session.speakerOverride
+            fresh.state.sessions[session.id]?.echoCancellationRequest = session.echoCancellationRequest
         }
         // A call's stand-in (its stream is gone from the server) does not carry over.
         for stream in old.streams.values.sorted(by: { $0.order < $1.order }) where stream.replacedSince == nil {
