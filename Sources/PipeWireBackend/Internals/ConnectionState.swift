@@ -184,7 +184,13 @@ final class ConnectionState: @unchecked Sendable {
         logger.debug("PipeWire server error", metadata: ["pipewire.object": "\(id)", "pipewire.error": "\(text)"])
         // An error about a proxy already destroyed (its global went away, e.g. while the mirror was
         // binding a short-lived stream) concerns no caller's pending request: it is only reported.
-        if subject != nil {
+        // So is ENOENT about a mirrored object the mirror still holds: its global went away between
+        // its announcement and the bind or a method on it ("no global", "unknown resource"), and
+        // the removal event is still on its way. Taken as the sync's failure, a `pactl` that came
+        // and went during a round trip failed the caller's (seen in PipeWireCommandTests), and an
+        // agent started while the graph changed failed to connect (issue 18's soak).
+        let objectVanished = number == ENOENT && id != UInt32(PW_ID_CORE) && !metadata.values.contains { $0.proxyID == id }
+        if subject != nil && !objectVanished {
             for key in pendingSyncs.keys { pendingSyncs[key]?.errors.append(error) }
         }
         hub.publish(.serverError(error))
