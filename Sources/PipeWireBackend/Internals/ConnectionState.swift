@@ -189,11 +189,24 @@ final class ConnectionState: @unchecked Sendable {
         // the removal event is still on its way. Taken as the sync's failure, a `pactl` that came
         // and went during a round trip failed the caller's (seen in PipeWireCommandTests), and an
         // agent started while the graph changed failed to connect (issue 18's soak).
-        let objectVanished = number == ENOENT && id != UInt32(PW_ID_CORE) && !metadata.values.contains { $0.proxyID == id }
+        // The server tells of a method sent to a resource it no longer has on the core, naming the
+        // resource in the message only ("unknown resource 25 op:7").
+        let about = id == UInt32(PW_ID_CORE) ? Self.unknownResource(in: text) : id
+        let objectVanished = number == ENOENT && about.map { resource in
+            resource != UInt32(PW_ID_CORE) && !metadata.values.contains { $0.proxyID == resource }
+        } ?? false
         if subject != nil && !objectVanished {
             for key in pendingSyncs.keys { pendingSyncs[key]?.errors.append(error) }
         }
         hub.publish(.serverError(error))
+    }
+
+    /// The resource id in the server's "unknown resource ID op:N" error, sent on the core.
+    static func unknownResource(in message: String) -> UInt32? {
+        let words = message.split(separator: " ")
+        guard let at = words.indices.first(where: { words[$0] == "unknown" && $0 + 2 < words.count && words[$0 + 1] == "resource" })
+        else { return nil }
+        return UInt32(words[at + 2])
     }
 
     /// What a live proxy of this connection stands for, in words; nil for a proxy it no longer has.
