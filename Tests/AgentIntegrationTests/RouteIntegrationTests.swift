@@ -191,7 +191,15 @@ extension AgentIntegrationTests {
             let next = try rig.play("next", try rig.tone("next", seconds: 60), role: "phone")
             defer { next.kill() }
             _ = try await playsOnTheSpeaker("next", rig)
-            #expect(try await rig.stream(named: "next")?.isMuted == false, "the next phone stream starts unmuted")
+            if SoundSetup.pipewireStackIsDebian13 && setup != .pulseMinimal {
+                // WirePlumber 0.5 saved the hold's mute and takes no repair of it: it gives the next
+                // stream of the role that mute as it links it, and the agent undoes it.
+                try await waitUntil("the agent unmutes the next phone stream", timeout: .seconds(5)) {
+                    try await rig.stream(named: "next")?.isMuted == false
+                }
+            } else {
+                #expect(try await rig.stream(named: "next")?.isMuted == false, "the next phone stream starts unmuted")
+            }
             try await rig.waitUntilHeard(heard, "the next phone stream is heard on the speaker")
             #expect(agent.isRunning, "\(agent.standardError)")
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")

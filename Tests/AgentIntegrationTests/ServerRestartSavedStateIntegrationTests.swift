@@ -60,7 +60,12 @@ extension AgentIntegrationTests {
             try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: true))
 
             try await restart.run(on: rig)
-            try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: false), timeout: .seconds(30))
+            // WirePlumber 0.5 takes no repair of the music role's entry through route-settings: it
+            // keeps the agent's mute until the next music stream, which the agent unmutes.
+            let repairTakenAtOnce = restart == .pulseAudio || !SoundSetup.pipewireStackIsDebian13
+            if repairTakenAtOnce {
+                try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: false), timeout: .seconds(30))
+            }
             call.kill()
             _ = await call.waitForExit()
             try await waitUntil("the call's session ends", timeout: .seconds(20)) { try await rig.sessions().isEmpty }
@@ -68,7 +73,14 @@ extension AgentIntegrationTests {
             let next = try rig.play("music-2", try rig.tone("music-2", seconds: 30), role: "music")
             defer { next.kill() }
             try await rig.waitForVolume("music-2", 70)
-            #expect(try await rig.stream(named: "music-2")?.isMuted == false, "the next music starts unmuted")
+            if repairTakenAtOnce {
+                #expect(try await rig.stream(named: "music-2")?.isMuted == false, "the next music starts unmuted")
+            } else {
+                try await waitUntil("the agent unmutes the next music", timeout: .seconds(10)) {
+                    try await rig.stream(named: "music-2")?.isMuted == false
+                }
+            }
+            try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: false))
             #expect(agent.isRunning)
         }
 

@@ -14,9 +14,11 @@ import SoundServer
 /// stream of such a key its own factor back and writes it into WirePlumber's entry, until a stream
 /// of the key comes with its own factor.
 extension PipeWireEnforcer {
-    /// The restore keys of the nodes ducked now, with their own factors. Loop lock held.
+    /// The restore keys of the nodes ducked now and of those owed to a next stream, with their own
+    /// factors. Loop lock held.
     func duckedRestoreEntries() -> [WirePlumberRestoreKey: Double] {
-        var entries: [WirePlumberRestoreKey: Double] = [:]
+        // A key still owed to its next stream owes it after the restart too.
+        var entries = owedToNextStream.compactMapValues(\.factor)
         for state in nodes.values {
             if let duck = state.duck, let key = state.restoreKey { entries[key] = duck.base }
         }

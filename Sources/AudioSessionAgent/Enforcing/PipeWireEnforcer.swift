@@ -55,6 +55,13 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// Repaired nodes still watched at the settler's turns, with the turns left: WirePlumber can
     /// apply its saved (ducked) factor after the repair.
     var repairWatch: [StreamSerial: (ref: ServerStreamRef, turnsLeft: Int)] = [:]
+    /// What the restore keys of streams that ended held owe their next stream (``oweNextStream(of:)``).
+    var owedToNextStream: [WirePlumberRestoreKey: OwedStreamValues] = [:]
+    /// New streams watched for a mute WirePlumber saved from the agent's, with the turns left.
+    var unmuteWatch: [StreamSerial: (ref: ServerStreamRef, turnsLeft: Int)] = [:]
+    /// Nodes the agent unmuted that have not shown it yet, with their restore keys: one that ends
+    /// first leaves WirePlumber the agent's mute (``oweNextStream(of:)``).
+    var unmutesUnshown: [StreamSerial: WirePlumberRestoreKey] = [:]
 
     /// How long after a settled ramp its restore entry is written again. The node's Props change
     /// reaches WirePlumber through the app that implements the node, so it can overtake the first
@@ -94,6 +101,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
 
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
         repairAfterLostServer(ref, stream)
+        watchNextStream(ref, stream)
     }
 
     func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
@@ -102,6 +110,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
 
     /// A relinked node plays again: a paused one is paused once more.
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        if !stream.isMuted { unmutesUnshown[ref.serial] = nil }
         guard let state = nodes[ref.serial] else { return }
         let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
         nodes[ref.serial]?.last = stream
@@ -129,8 +138,11 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         repairedNodes[ref.serial] = nil
         repairWatch[ref.serial] = nil
+        unmuteWatch[ref.serial] = nil
+        if let key = unmutesUnshown.removeValue(forKey: ref.serial) { owedToNextStream[key, default: OwedStreamValues()].unmute = true }
         guard var state = nodes.removeValue(forKey: ref.serial) else { return }
         state.last = last
+        oweNextStream(of: state)
         if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
         if let wasMuted = state.mutedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
         pauser?.release(last)
@@ -214,6 +226,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
             // WirePlumber saved the agent's mute; a node that is ending (its unsilence comes
             // before it vanishes) never shows it the user's again.
             repairRestoreEntry(state, muted: wasMuted)
+            if !wasMuted { unmutesUnshown[ref.serial] = state.restoreKey }
             clear(.silence(ref.serial))
             forgetIfIdle(ref.serial)
             if resume, let pauser { pauser.resume(stream) {} } else { pauser?.release(stream) }
@@ -378,7 +391,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         let mutes = unsettledMutes
         unsettledMutes = [:]
         for (key, muted) in mutes { write(WirePlumberRestoreKey.muteJSON(muted), into: key) }
-        if watchRepairedNodes() { settler?.arm(after: Self.settleDelay) }
+        if giveOwedValues() { settler?.arm(after: Self.settleDelay) }
     }
 
     func write(_ factor: Double, into key: WirePlumberRestoreKey) {

@@ -12,9 +12,11 @@ extension PulseEnforcer {
     /// does not sound for a moment.
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard enforced[ref.serial] == nil, let name = RestoreEntryName.of(stream) else { return }
+        takeOwedValues(ref, entry: name)
         let base = inheritedBase(forEntry: name, excluding: ref.serial).leaked(into: stream)
         guard !base.isEmpty else { return }
         inherited[ref.serial] = base
+        if base.volume != nil { owedTaken[ref.serial]?.base.volume = nil }  // put back below, once
         logger.debug(
             "a new stream takes its base from the journal: the agent holds its role",
             metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))"])
@@ -25,7 +27,8 @@ extension PulseEnforcer {
         }
     }
 
-    /// The journal's user values of the streams other than `serial` whose restore entry is `name`.
+    /// The journal's user values of the streams other than `serial` whose restore entry is `name`,
+    /// and what `serial` took over from a stream of the entry that ended held.
     func inheritedBase(forEntry name: String, excluding serial: StreamSerial) -> InheritedBase {
         var base = InheritedBase()
         let pending = journal.pendingRestores
@@ -37,6 +40,14 @@ extension PulseEnforcer {
                     base.duckLevel = base.duckLevel ?? level
                 default: break
                 }
+            }
+        }
+        // What a stream of the entry that ended held left the server (``oweNextStream(of:)``).
+        if let owed = owedValues(of: serial) {
+            base.isMuted = base.isMuted ?? owed.isMuted
+            if base.volume == nil, owed.volume != nil {
+                base.volume = owed.volume
+                base.duckLevel = owed.duckLevel
             }
         }
         return base

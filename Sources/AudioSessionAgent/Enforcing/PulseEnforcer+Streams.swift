@@ -16,6 +16,7 @@ extension PulseEnforcer {
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         linkedStreamChanged(ref, stream)
         undoLateLeakedMute(ref, stream)
+        undoLateLeakedVolume(ref, stream)
         guard let state = enforced[ref.serial] else { return }
         enforced[ref.serial]?.last = stream
         if let held = state.heldDuck, stream.deviceIndex != nil {
@@ -89,10 +90,12 @@ extension PulseEnforcer {
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
         lateMutesUndone.remove(ref.serial)
+        owedTaken[ref.serial] = nil
         cancellerMovesAwaitingLink[ref.serial] = nil
         unloadVacatedEchoCancellers()
         guard var state = enforced.removeValue(forKey: ref.serial) else { return }
         state.last = last
+        oweNextStream(of: state)
         guard let update = restoreRepair(of: state) else {
             clearJournal(stream: ref.serial)
             return

@@ -39,6 +39,10 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var inherited: [StreamSerial: InheritedBase] = [:]
     /// Streams whose late-restored mute the agent undid once (``undoLateLeakedMute(_:_:)``).
     var lateMutesUndone: Set<StreamSerial> = []
+    /// What the restore entries of streams that ended held owe their next stream (``oweNextStream(of:)``).
+    var owedToNextStream: [String: InheritedBase] = [:]
+    /// What new streams took over from ``owedToNextStream``, until when (``owedValuesWindow``).
+    var owedTaken: [StreamSerial: (base: InheritedBase, until: ContinuousClock.Instant)] = [:]
     var ticker: PulseLoopTimer?
     /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
     var playerRequests: [PlayerRequest] = []
@@ -353,6 +357,7 @@ extension PulseEnforcer {
         isShuttingDown = true
         inherited = [:]
         lateMutesUndone = []
+        owedTaken = [:]
         modules.abandon()
         ticker?.cancel()
         playerTurn?.cancel()

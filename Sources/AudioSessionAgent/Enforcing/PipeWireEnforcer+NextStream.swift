@@ -1,0 +1,60 @@
+import AudioSessionContract
+import Logging
+import PipeWireBackend
+import SoundServer
+
+/// The saved state a held stream's end leaves on WirePlumber 0.5 (see ``OwedStreamValues``): the
+/// next stream of the same restore key is watched for the agent's values and given the user's.
+extension PipeWireEnforcer {
+    /// A node ends while the agent ducks or mutes it: its restore key owes the next stream the
+    /// node's own factor and the user's unmute. Loop lock held.
+    func oweNextStream(of state: PipeWireEnforcedNode) {
+        guard let key = state.restoreKey else { return }
+        var owed = owedToNextStream[key] ?? OwedStreamValues()
+        if let duck = state.duck { owed.factor = duck.base }
+        if state.mutedWasMuted == false { owed.unmute = true }
+        guard !owed.isEmpty else { return }
+        owedToNextStream[key] = owed
+    }
+
+    /// A stream of a key that owes values appeared: it is watched for the settler's next turns,
+    /// since WirePlumber applies its saved state when it links the node, after the node appears.
+    /// The key is done with: one stream takes the repair, and WirePlumber saves it. Loop lock held.
+    func watchNextStream(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let key = WirePlumberRestoreKey(stream.properties), let owed = owedToNextStream.removeValue(forKey: key) else { return }
+        logger.debug(
+            "watching a new stream for the saved state of a stream that ended held",
+            metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
+        if let factor = owed.factor {
+            repairedNodes[ref.serial] = factor
+            repairWatch[ref.serial] = (ref, Self.repairWatchTurns)
+        }
+        if owed.unmute { unmuteWatch[ref.serial] = (ref, Self.repairWatchTurns) }
+        giveOwedValues()
+        settler?.arm(after: Self.settleDelay)
+    }
+
+    /// Gives each watched node the user's values where it shows the agent's: a factor other than
+    /// its own (``watchRepairedNodes()`` does that), or a mute the agent did not make, which is
+    /// undone once. Returns whether a node is still watched. Loop lock held.
+    @discardableResult
+    func giveOwedValues() -> Bool {
+        let factorsWatched = watchRepairedNodes()
+        for (serial, watch) in unmuteWatch {
+            let agentMutes = nodes[serial]?.mutedWasMuted != nil
+            guard watch.turnsLeft > 0, !agentMutes else {
+                unmuteWatch[serial] = nil
+                continue
+            }
+            unmuteWatch[serial]?.turnsLeft -= 1
+            if connection.globals[watch.ref.index]?.node?.props?.mute == true {
+                logger.info(
+                    "unmuting a new stream: WirePlumber gave it the mute the agent left on a stream that ended held",
+                    metadata: ["stream.id": "\(watch.ref.id)"])
+                setMute(false, watch.ref)
+                unmuteWatch[serial] = nil
+            }
+        }
+        return factorsWatched || !unmuteWatch.isEmpty
+    }
+}

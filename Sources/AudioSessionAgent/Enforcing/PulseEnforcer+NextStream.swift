@@ -1,0 +1,63 @@
+import AudioSessionContract
+import Logging
+import PulseBackend
+import SoundServer
+
+/// The saved state a held stream's end leaves through pipewire-pulse on WirePlumber 0.5, which
+/// takes no repair through `route-settings` except the Notification role's (see
+/// ``OwedStreamValues``): the restore entry owes its next stream the user's values, which that
+/// stream takes as it would a silenced or ducked sibling's from the journal
+/// (``inheritedBase(forEntry:excluding:)``), also when WirePlumber applies the agent's values
+/// after the stream appeared. On PulseAudio and WirePlumber 0.4, where the repair is taken, the
+/// next stream shows the user's values and nothing is done.
+extension PulseEnforcer {
+    /// A stream ends while the agent ducks or mutes it: its entry owes the next stream the user's
+    /// volume (with the level the duck had reached) and unmute.
+    func oweNextStream(of state: EnforcedStream) {
+        guard let name = state.restoreName else { return }
+        var owed = owedToNextStream[name] ?? InheritedBase()
+        if let duck = state.duck, duck.level < 1 {
+            owed.volume = duck.base
+            owed.duckLevel = duck.level
+        }
+        if state.silencedWasMuted == false || state.unsilencingTo == false { owed.isMuted = false }
+        guard !owed.isEmpty else { return }
+        owedToNextStream[name] = owed
+    }
+
+    /// The next stream of an entry that owes values appeared: it takes them (the entry is done
+    /// with, one stream's change makes WirePlumber save the user's values).
+    func takeOwedValues(_ ref: ServerStreamRef, entry name: String) {
+        guard let owed = owedToNextStream.removeValue(forKey: name) else { return }
+        owedTaken[ref.serial] = (owed, .now + Self.owedValuesWindow)
+    }
+
+    /// How long after it appeared a stream that took owed values is watched for the agent's
+    /// values: WirePlumber applies its saved state when it links the stream, within a second on a
+    /// loaded machine; a user's change after that is the user's.
+    static let owedValuesWindow = Duration.seconds(5)
+
+    /// What `serial` took over from a stream of its entry that ended held, while it is watched.
+    func owedValues(of serial: StreamSerial) -> InheritedBase? {
+        guard let owed = owedTaken[serial] else { return nil }
+        guard ContinuousClock.now < owed.until else {
+            owedTaken[serial] = nil
+            return nil
+        }
+        return owed.base
+    }
+
+    /// A stream that took owed values and shows the agent's duck after it appeared (WirePlumber
+    /// applied it when it linked the stream) gets the user's volume back, once, unless the agent
+    /// ducks it now.
+    func undoLateLeakedVolume(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let owed = owedValues(of: ref.serial), owed.volume != nil, enforced[ref.serial]?.duck == nil,
+            let volume = owed.leaked(into: stream).volume, volume.channels.count == stream.volume.count
+        else { return }
+        owedTaken[ref.serial]?.base.volume = nil
+        logger.debug(
+            "the server gave a new stream the duck of a stream that ended held: the user's volume goes back",
+            metadata: ["stream.id": "\(ref.id)"])
+        send(volume: volume, ref) { _ in }
+    }
+}
