@@ -10,10 +10,17 @@ extension PipeWireEnforcer {
     /// node's own factor and the user's unmute. Loop lock held.
     func oweNextStream(of state: PipeWireEnforcedNode) {
         guard let key = state.restoreKey else { return }
+        oweNextStream(key, factor: state.duck?.base, unmute: state.mutedWasMuted == false)
+    }
+
+    /// Records what `key` owes its next stream, where WirePlumber takes no repair through
+    /// `route-settings` (0.5 and later, known by its `sm-settings` metadata); WirePlumber 0.4 takes
+    /// the repair the agent writes at the stream's end. Loop lock held.
+    func oweNextStream(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
+        guard factor != nil || unmute, connection.metadata(named: "sm-settings") != nil else { return }
         var owed = owedToNextStream[key] ?? OwedStreamValues()
-        if let duck = state.duck { owed.factor = duck.base }
-        if state.mutedWasMuted == false { owed.unmute = true }
-        guard !owed.isEmpty else { return }
+        if let factor { owed.factor = factor }
+        if unmute { owed.unmute = true }
         owedToNextStream[key] = owed
     }
 

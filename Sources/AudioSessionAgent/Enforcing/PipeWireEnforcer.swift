@@ -139,7 +139,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         repairedNodes[ref.serial] = nil
         repairWatch[ref.serial] = nil
         unmuteWatch[ref.serial] = nil
-        if let key = unmutesUnshown.removeValue(forKey: ref.serial) { owedToNextStream[key, default: OwedStreamValues()].unmute = true }
+        if let key = unmutesUnshown.removeValue(forKey: ref.serial) { oweNextStream(key, factor: nil, unmute: true) }
         guard var state = nodes.removeValue(forKey: ref.serial) else { return }
         state.last = last
         oweNextStream(of: state)

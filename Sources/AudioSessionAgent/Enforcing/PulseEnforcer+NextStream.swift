@@ -8,13 +8,14 @@ import SoundServer
 /// ``OwedStreamValues``): the restore entry owes its next stream the user's values, which that
 /// stream takes as it would a silenced or ducked sibling's from the journal
 /// (``inheritedBase(forEntry:excluding:)``), also when WirePlumber applies the agent's values
-/// after the stream appeared. On PulseAudio and WirePlumber 0.4, where the repair is taken, the
-/// next stream shows the user's values and nothing is done.
+/// after the stream appeared. Only through pipewire-pulse: PulseAudio takes the repair. Under
+/// WirePlumber 0.4, which takes it too, the next stream shows the user's values and nothing is done.
 extension PulseEnforcer {
     /// A stream ends while the agent ducks or mutes it: its entry owes the next stream the user's
     /// volume (with the level the duck had reached) and unmute.
     func oweNextStream(of state: EnforcedStream) {
-        guard let name = state.restoreName else { return }
+        // PulseAudio's module-stream-restore takes the repair written at the stream's end.
+        guard isPipeWirePulse, let name = state.restoreName else { return }
         var owed = owedToNextStream[name] ?? InheritedBase()
         if let duck = state.duck, duck.level < 1 {
             owed.volume = duck.base
