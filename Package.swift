@@ -145,6 +145,16 @@ let package = Package(
             name: "GameExample",
             dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/GameExample", swiftSettings: strictSwift),
+        // The VoIP tutorial's app (its source is the tutorial's last step): the library alone, no C module.
+        .executableTarget(
+            name: "VoIPExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/VoIPExample", swiftSettings: strictSwift),
+        // The podcast tutorial's app (its source is the tutorial's last step).
+        .executableTarget(
+            name: "PodcastExample",
+            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/PodcastExample", swiftSettings: strictSwift),
 
         // MARK: Test support: private sound servers and buses, deadline-polled waits
         .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
@@ -215,7 +225,8 @@ let package = Package(
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "MusicPlayerExample", "NavigationPrompterExample", "CallExample", "GameExample", "audiosessiond",
+                "MusicPlayerExample", "NavigationPrompterExample", "CallExample", "GameExample", "VoIPExample", "PodcastExample",
+                "audiosessiond",
                 "AudioSessionTesting",
             ],
             swiftSettings: strictSwift),
