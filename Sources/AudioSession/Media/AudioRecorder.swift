@@ -54,10 +54,15 @@ public final class AudioRecorder: Sendable {
     /// ```
     ///
     /// - Parameters:
+    ///   - url: Where ``stop()`` writes the WAV file; `nil` keeps the audio in memory and ``buffers`` only.
+    ///   - format: The PCM to record; the capture stream asks the server for it.
+    ///   - device: The source to record (`speaker.monitor`, a microphone's name); `nil` for the
+    ///     default input.
     ///   - framesPerBuffer: The frames in each of ``buffers``; `nil` is 20 ms of `format`
     ///     (960 at 48 kHz). Fewer than one counts as one.
     ///   - bufferLimit: The unread buffers each consumer of ``buffers`` has room for before the
     ///     oldest is dropped (see ``overflowCount``). Fewer than one counts as one.
+    ///   - session: The session whose audio this is: its stream carries the session's properties.
     public init(
         url: URL?, format: PCMFormat, device: String? = nil, framesPerBuffer: Int? = nil, bufferLimit: Int = 50,
         session: AudioSession
