@@ -27,6 +27,11 @@ public struct AudioMediaError: Error, Hashable, Sendable, CustomStringConvertibl
         /// ``AudioStreamPlayer/stop()``) or it was closed.
         public static let ended = Code("ended")
 
+        /// The kind in words (`sound server unavailable`).
+        ///
+        /// ```swift
+        /// print(error.code)   // stream
+        /// ```
         public var description: String { name }
     }
 
@@ -41,5 +46,10 @@ public struct AudioMediaError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
+    /// The kind and the message (`stream: the server refused ...`), for logs and people.
+    ///
+    /// ```swift
+    /// logger.error("cannot play: \(error)")
+    /// ```
     public var description: String { "\(code): \(message)" }
 }

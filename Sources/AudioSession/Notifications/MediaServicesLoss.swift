@@ -66,6 +66,11 @@ extension AudioSession {
         /// The policy agent (`audiosessiond`) went away or came back: streams play on, policy pauses.
         case agentRestarted = "agent restarted"
 
+        /// The cause in words: `sound server restarted`, `agent restarted`.
+        ///
+        /// ```swift
+        /// print("audio services reset: \(reset.cause)")
+        /// ```
         public var description: String { rawValue }
     }
 }
