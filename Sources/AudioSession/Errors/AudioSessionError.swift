@@ -77,8 +77,16 @@ public struct AudioSessionError: Error, Hashable, Sendable, CustomStringConverti
     public let message: String
     /// For ``Code/insufficientPriority``: the participant that holds the audio, as the agent names
     /// it (`session:3`, `stream:12`), when the agent said.
+    ///
+    /// ```swift
+    /// print("the audio is held by \(error.holder ?? "another app")")
+    /// ```
     public let holder: String?
     /// For ``Code/invalidConfiguration`` found by the library: the broken rule.
+    ///
+    /// ```swift
+    /// if let rule = error.configurationError { print(rule) }
+    /// ```
     public let configurationError: SessionConfigurationError?
 
     init(_ code: Code, _ message: String, holder: String? = nil, configurationError: SessionConfigurationError? = nil) {

@@ -36,11 +36,23 @@ public struct AudioMediaError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// What kind of failure.
+    ///
+    /// ```swift
+    /// if error.code == .format { print("unplayable: \(error.message)") }
+    /// ```
     public var code: Code
     /// What happened, in words.
+    ///
+    /// ```swift
+    /// statusLabel.text = error.message
+    /// ```
     public var message: String
 
     /// An error of `code` explained by `message`.
+    ///
+    /// ```swift
+    /// throw AudioMediaError(code: .file, message: "episode.wav: not a WAV file")
+    /// ```
     public init(code: Code, message: String) {
         self.code = code
         self.message = message

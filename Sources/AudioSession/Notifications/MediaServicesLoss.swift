@@ -12,6 +12,10 @@ extension AudioSession {
     /// ```
     public struct MediaServicesLoss: Hashable, Sendable {
         /// What went away.
+        ///
+        /// ```swift
+        /// if loss.cause == .agentRestarted { showPolicyPausedBadge() }
+        /// ```
         public var cause: MediaServicesCause
 
         /// A loss with its cause (public for tests of code that handles them).
@@ -40,6 +44,10 @@ extension AudioSession {
     /// ```
     public struct MediaServicesReset: Hashable, Sendable {
         /// What came back.
+        ///
+        /// ```swift
+        /// if reset.cause == .soundServerRestarted { try await recorder.record() }   // a new stream
+        /// ```
         public var cause: MediaServicesCause
 
         /// A reset with its cause (public for tests of code that handles them).
