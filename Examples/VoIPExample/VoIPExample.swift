@@ -59,14 +59,22 @@ struct VoIPExample: AsyncParsableCommand {
         defer { microphone.close() }
         farEndPlayer.resumesAfterInterruption = false   // the call decides when it comes back: below
         microphone.resumesAfterInterruption = false
+        // Subscribed before anything starts, so no event is missed.
         let nearEnd = microphone.buffers
+        let farEndEvents = farEndPlayer.events
+        let microphoneEvents = microphone.events
+        let muteChanges = session.inputMuteChanges
+        let interruptions = session.interruptions
+        let routeChanges = session.routeChanges
         try await farEndPlayer.play()
         try await microphone.record()
         let tasks = [
             Task { await Self.receive(voice, into: farEndPlayer) },
-            Task { await Self.hold(session.interruptions, session: session, farEnd: farEndPlayer, microphone: microphone) },
-            Task { await Self.follow(session.routeChanges, session: session, farEnd: farEndPlayer) },
-            Task { await Self.show(session.inputMuteChanges) },
+            Task { await Self.hold(interruptions, session: session, farEnd: farEndPlayer, microphone: microphone) },
+            Task { await Self.follow(routeChanges, session: session) },
+            Task { await Self.keepPlaying(farEndEvents, session: session, farEnd: farEndPlayer) },
+            Task { await Self.keepRecording(microphoneEvents, session: session, microphone: microphone) },
+            Task { await Self.show(muteChanges) },
         ]
         let sender = Task { await Self.send(nearEnd) }
         let buttons = ExampleButtons.presses(hangingUpAfter: seconds)
@@ -150,14 +158,29 @@ struct VoIPExample: AsyncParsableCommand {
         }
     }
 
-    /// Says why the route changed; when the headset went away the call goes on where the audio went.
-    static func follow(_ routeChanges: RouteChangeEvents, session: AudioSession, farEnd: AudioStreamPlayer) async {
+    /// Says why the route changed and where the audio goes now.
+    static func follow(_ routeChanges: RouteChangeEvents, session: AudioSession) async {
         for await change in routeChanges {
             let outputs = session.currentRoute.outputs.map(\.name).joined(separator: ", ")
             ExampleOutput.say("route changed: \(change.reason.rawValue); output now \(outputs.isEmpty ? "none" : outputs)")
-            if change.reason == .oldDeviceUnavailable, session.isActive {
-                try? await farEnd.play()   // the player paused for the unplug; the call goes on
-            }
+        }
+    }
+
+    /// The far end pauses by itself when its device goes away (a headset unplugged, or the echo
+    /// canceller it played through replaced): a music player should, a call goes on where the
+    /// audio went.
+    static func keepPlaying(_ events: AudioPlayerEvents, session: AudioSession, farEnd: AudioStreamPlayer) async {
+        for await event in events where event == .pausedForRouteChange && session.isActive {
+            try? await farEnd.play()
+            ExampleOutput.say("far end: its device went away, playing on")
+        }
+    }
+
+    /// The microphone, likewise: records on from where the input went.
+    static func keepRecording(_ events: AudioRecorderEvents, session: AudioSession, microphone: AudioRecorder) async {
+        for await event in events where event == .pausedForRouteChange && session.isActive {
+            try? await microphone.record()
+            ExampleOutput.say("microphone: its device went away, recording on")
         }
     }
 

@@ -27,7 +27,9 @@ import Testing
         try await rig.waitForLine("call connected", from: call, agent: agent)
         let echo = call.standardOutput.split(separator: "\n").first { $0.hasPrefix("echo cancellation: ") } ?? ""
         #expect(echo != "echo cancellation: none" && !echo.isEmpty, "the call asked for echo cancellation: \(call.standardOutput)")
-        try await waitUntil("the far end plays on the server") { try await Self.farEnd(rig)?.isCorked == false }
+        try await Self.diagnosing(rig, agent: agent, call: call) {
+            try await waitUntil("the far end plays on the server") { try await Self.farEnd(rig)?.isCorked == false }
+        }
         try await waitUntil("the microphone is recorded on the server") { try await Self.microphone(rig) != nil }
         try await rig.waitForLine("near end: 50 buffers sent", from: call, agent: agent)
 
@@ -88,6 +90,18 @@ import Testing
         try await waitUntil("the far end plays again") { try await Self.farEnd(rig)?.isCorked == false }
         call.terminate()
         #expect(await call.waitForExit() == 0, "\(call.standardError)")
+    }
+
+    /// Runs `body`; when it throws, the server's streams and the agent's log go into the test's issues.
+    static func diagnosing(_ rig: ExampleRig, agent: ChildProcess, call: ChildProcess, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            Issue.record("the call printed:\n\(call.standardOutput)")
+            Issue.record("the sink inputs:\n\((try? await rig.server.pactl("list", "sink-inputs")) ?? "none")")
+            Issue.record("audiosessiond logged:\n\(agent.standardError.suffix(8000))")
+            throw error
+        }
     }
 
     /// The call's far-end stream (its sink input) as pactl lists it.

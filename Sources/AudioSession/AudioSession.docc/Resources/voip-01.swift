@@ -24,10 +24,5 @@ struct VoIPExample: AsyncParsableCommand {
         defer { session.close() }
         await session.waitUntilReady()
         try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.allowBluetoothHFP])
-        if await session.isEchoCancelledInputAvailable {
-            try await session.setPrefersEchoCancelledInput(true)
-        }
-        try await session.setActive(true)
-        ExampleOutput.say("session active: play-and-record, voice-chat")
     }
 }

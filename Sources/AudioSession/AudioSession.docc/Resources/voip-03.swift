@@ -17,7 +17,6 @@ struct VoIPExample: AsyncParsableCommand {
 
     @Option(help: "How long the phone rings before the call is answered, in seconds; 0 answers at once.")
     var ringSeconds = 1.0
-
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.VoIP"
 
@@ -32,13 +31,8 @@ struct VoIPExample: AsyncParsableCommand {
         }
         try await session.setActive(true)
         ExampleOutput.say("session active: play-and-record, voice-chat")
-
         try await Self.ring(for: ringSeconds, session: session)
         ExampleOutput.say("answered")
-        switch await session.inputProcessing() {
-        case .echoCancellation(let canceller): ExampleOutput.say("echo cancellation: \(canceller)")
-        case .none: ExampleOutput.say("echo cancellation: none")
-        }
     }
 
     /// Rings on the built-in speaker (even with a headset plugged in) until the call is answered.

@@ -17,10 +17,6 @@ struct VoIPExample: AsyncParsableCommand {
 
     @Option(help: "How long the phone rings before the call is answered, in seconds; 0 answers at once.")
     var ringSeconds = 1.0
-
-    @Option(help: "A WAV file to stream as the far end's voice; a generated tone if not given.")
-    var farEnd: String?
-
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.VoIP"
 
@@ -35,24 +31,12 @@ struct VoIPExample: AsyncParsableCommand {
         }
         try await session.setActive(true)
         ExampleOutput.say("session active: play-and-record, voice-chat")
-
         try await Self.ring(for: ringSeconds, session: session)
         ExampleOutput.say("answered")
         switch await session.inputProcessing() {
         case .echoCancellation(let canceller): ExampleOutput.say("echo cancellation: \(canceller)")
         case .none: ExampleOutput.say("echo cancellation: none")
         }
-
-        // The far end streams in, the near end (the microphone) streams out.
-        let voice = try farEnd.map { try WAVFile(contentsOf: $0) } ?? Self.generatedVoice()
-        let farEndPlayer = try AudioStreamPlayer(
-            format: voice.format, capacity: .milliseconds(200), latency: .milliseconds(40), name: "Far end", session: session)
-        defer { farEndPlayer.close() }
-        try await farEndPlayer.play()
-        let tasks = [
-            Task { await Self.receive(voice, into: farEndPlayer) },
-        ]
-        ExampleOutput.say("call connected: far end streaming in, microphone streaming out")
     }
 
     /// Rings on the built-in speaker (even with a headset plugged in) until the call is answered.
@@ -72,23 +56,5 @@ struct VoIPExample: AsyncParsableCommand {
         try await Task.sleep(for: .seconds(seconds))
         ringtone.stop()
         try session.overrideOutputAudioPort(.none)   // the call itself goes to the headset again
-    }
-
-    /// Plays the far end's audio as it arrives: here the voice in 20 ms packets, over and over;
-    /// a real app enqueues the packets its network decoder hands it. The full queue paces it.
-    static func receive(_ voice: WAVFile, into player: AudioStreamPlayer) async {
-        let packetBytes = Int(voice.format.sampleRate) / 50 * voice.format.bytesPerFrame
-        while !Task.isCancelled {
-            for start in stride(from: 0, to: voice.data.count, by: packetBytes) {
-                let packet = Array(voice.data[start..<min(start + packetBytes, voice.data.count)])
-                guard (try? await player.enqueue(packet)) != nil else { return }
-            }
-        }
-    }
-
-    /// The far end when no file is given: a 330 Hz tone, half a second on, half a second off.
-    static func generatedVoice() -> WAVFile {
-        let (pcm, format) = SineTone.pcm(frequencies: [330, 0], seconds: 0.5)
-        return WAVFile(format: format, data: pcm)
     }
 }

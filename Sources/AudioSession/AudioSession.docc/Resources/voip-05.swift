@@ -17,13 +17,8 @@ struct VoIPExample: AsyncParsableCommand {
 
     @Option(help: "How long the phone rings before the call is answered, in seconds; 0 answers at once.")
     var ringSeconds = 1.0
-
     @Option(help: "A WAV file to stream as the far end's voice; a generated tone if not given.")
     var farEnd: String?
-
-    @Option(help: "The source to record; the default input if not given.")
-    var input: String?
-
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.VoIP"
 
@@ -38,29 +33,21 @@ struct VoIPExample: AsyncParsableCommand {
         }
         try await session.setActive(true)
         ExampleOutput.say("session active: play-and-record, voice-chat")
-
         try await Self.ring(for: ringSeconds, session: session)
         ExampleOutput.say("answered")
         switch await session.inputProcessing() {
         case .echoCancellation(let canceller): ExampleOutput.say("echo cancellation: \(canceller)")
         case .none: ExampleOutput.say("echo cancellation: none")
         }
-
         // The far end streams in, the near end (the microphone) streams out.
         let voice = try farEnd.map { try WAVFile(contentsOf: $0) } ?? Self.generatedVoice()
         let farEndPlayer = try AudioStreamPlayer(
             format: voice.format, capacity: .milliseconds(200), latency: .milliseconds(40), name: "Far end", session: session)
         defer { farEndPlayer.close() }
-        let microphone = AudioRecorder(
-            url: nil, format: PCMFormat(encoding: .int16, sampleRate: 48_000, channels: 1), device: input, session: session)
-        defer { microphone.close() }
-        let nearEnd = microphone.buffers
         try await farEndPlayer.play()
-        try await microphone.record()
         let tasks = [
             Task { await Self.receive(voice, into: farEndPlayer) },
         ]
-        let sender = Task { await Self.send(nearEnd) }
         ExampleOutput.say("call connected: far end streaming in, microphone streaming out")
     }
 
@@ -93,17 +80,6 @@ struct VoIPExample: AsyncParsableCommand {
                 guard (try? await player.enqueue(packet)) != nil else { return }
             }
         }
-    }
-
-    /// Sends the microphone's audio as it comes, 20 ms a buffer; a real app encodes each buffer
-    /// and sends it to the far end. Returns how many it sent once the recorder is closed.
-    static func send(_ nearEnd: AudioRecorderBuffers) async -> Int {
-        var sent = 0
-        for await _ in nearEnd {
-            sent += 1
-            if sent == 50 || sent % 250 == 0 { ExampleOutput.say("near end: \(sent) buffers sent") }
-        }
-        return sent
     }
 
     /// The far end when no file is given: a 330 Hz tone, half a second on, half a second off.

@@ -17,16 +17,10 @@ struct VoIPExample: AsyncParsableCommand {
 
     @Option(help: "How long the phone rings before the call is answered, in seconds; 0 answers at once.")
     var ringSeconds = 1.0
-
-    @Option(help: "How long the call lasts, in seconds; 0 until hung up (Ctrl-C).")
-    var seconds = 0.0
-
     @Option(help: "A WAV file to stream as the far end's voice; a generated tone if not given.")
     var farEnd: String?
-
     @Option(help: "The source to record; the default input if not given.")
     var input: String?
-
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.VoIP"
 
@@ -41,14 +35,12 @@ struct VoIPExample: AsyncParsableCommand {
         }
         try await session.setActive(true)
         ExampleOutput.say("session active: play-and-record, voice-chat")
-
         try await Self.ring(for: ringSeconds, session: session)
         ExampleOutput.say("answered")
         switch await session.inputProcessing() {
         case .echoCancellation(let canceller): ExampleOutput.say("echo cancellation: \(canceller)")
         case .none: ExampleOutput.say("echo cancellation: none")
         }
-
         // The far end streams in, the near end (the microphone) streams out.
         let voice = try farEnd.map { try WAVFile(contentsOf: $0) } ?? Self.generatedVoice()
         let farEndPlayer = try AudioStreamPlayer(
@@ -57,18 +49,15 @@ struct VoIPExample: AsyncParsableCommand {
         let microphone = AudioRecorder(
             url: nil, format: PCMFormat(encoding: .int16, sampleRate: 48_000, channels: 1), device: input, session: session)
         defer { microphone.close() }
+        // Subscribed before anything starts, so no event is missed.
         let nearEnd = microphone.buffers
         try await farEndPlayer.play()
         try await microphone.record()
         let tasks = [
             Task { await Self.receive(voice, into: farEndPlayer) },
-            Task { await Self.show(session.inputMuteChanges) },
         ]
         let sender = Task { await Self.send(nearEnd) }
-        let buttons = ExampleButtons.presses(hangingUpAfter: seconds)
         ExampleOutput.say("call connected: far end streaming in, microphone streaming out")
-
-        await Self.press(buttons, session: session)
     }
 
     /// Rings on the built-in speaker (even with a headset plugged in) until the call is answered.
@@ -111,38 +100,6 @@ struct VoIPExample: AsyncParsableCommand {
             if sent == 50 || sent % 250 == 0 { ExampleOutput.say("near end: \(sent) buffers sent") }
         }
         return sent
-    }
-
-    /// Shows the microphone's mute as the agent carries it out.
-    static func show(_ muteChanges: InputMuteEvents) async {
-        for await muted in muteChanges {
-            ExampleOutput.say(muted ? "microphone muted" : "microphone live")
-        }
-    }
-
-    /// Carries out the call screen's buttons until the user hangs up.
-    static func press(_ buttons: AsyncStream<ExampleButtons.Button>, session: AudioSession) async {
-        var speakerOn = false
-        for await button in buttons {
-            switch button {
-            case .mute:
-                do {
-                    try await session.setInputMuted(!session.isInputMuted)
-                } catch {
-                    ExampleOutput.say("cannot mute: \(error)")
-                }
-            case .speaker:
-                do {
-                    try session.overrideOutputAudioPort(speakerOn ? .none : .speaker)
-                    speakerOn.toggle()
-                    ExampleOutput.say(speakerOn ? "speaker on" : "speaker off")
-                } catch {
-                    ExampleOutput.say("no speaker: \(error)")
-                }
-            case .hangUp:
-                return
-            }
-        }
     }
 
     /// The far end when no file is given: a 330 Hz tone, half a second on, half a second off.

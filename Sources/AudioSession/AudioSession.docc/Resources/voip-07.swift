@@ -17,16 +17,12 @@ struct VoIPExample: AsyncParsableCommand {
 
     @Option(help: "How long the phone rings before the call is answered, in seconds; 0 answers at once.")
     var ringSeconds = 1.0
-
     @Option(help: "How long the call lasts, in seconds; 0 until hung up (Ctrl-C).")
     var seconds = 0.0
-
     @Option(help: "A WAV file to stream as the far end's voice; a generated tone if not given.")
     var farEnd: String?
-
     @Option(help: "The source to record; the default input if not given.")
     var input: String?
-
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.VoIP"
 
@@ -41,14 +37,12 @@ struct VoIPExample: AsyncParsableCommand {
         }
         try await session.setActive(true)
         ExampleOutput.say("session active: play-and-record, voice-chat")
-
         try await Self.ring(for: ringSeconds, session: session)
         ExampleOutput.say("answered")
         switch await session.inputProcessing() {
         case .echoCancellation(let canceller): ExampleOutput.say("echo cancellation: \(canceller)")
         case .none: ExampleOutput.say("echo cancellation: none")
         }
-
         // The far end streams in, the near end (the microphone) streams out.
         let voice = try farEnd.map { try WAVFile(contentsOf: $0) } ?? Self.generatedVoice()
         let farEndPlayer = try AudioStreamPlayer(
@@ -57,20 +51,18 @@ struct VoIPExample: AsyncParsableCommand {
         let microphone = AudioRecorder(
             url: nil, format: PCMFormat(encoding: .int16, sampleRate: 48_000, channels: 1), device: input, session: session)
         defer { microphone.close() }
-        farEndPlayer.resumesAfterInterruption = false   // the call decides when it comes back: below
-        microphone.resumesAfterInterruption = false
+        // Subscribed before anything starts, so no event is missed.
         let nearEnd = microphone.buffers
+        let muteChanges = session.inputMuteChanges
         try await farEndPlayer.play()
         try await microphone.record()
         let tasks = [
             Task { await Self.receive(voice, into: farEndPlayer) },
-            Task { await Self.hold(session.interruptions, session: session, farEnd: farEndPlayer, microphone: microphone) },
-            Task { await Self.show(session.inputMuteChanges) },
+            Task { await Self.show(muteChanges) },
         ]
         let sender = Task { await Self.send(nearEnd) }
         let buttons = ExampleButtons.presses(hangingUpAfter: seconds)
         ExampleOutput.say("call connected: far end streaming in, microphone streaming out")
-
         await Self.press(buttons, session: session)
     }
 
@@ -114,31 +106,6 @@ struct VoIPExample: AsyncParsableCommand {
             if sent == 50 || sent % 250 == 0 { ExampleOutput.say("near end: \(sent) buffers sent") }
         }
         return sent
-    }
-
-    /// Puts the call on hold while another session interrupts it, and takes it back when the
-    /// interruption ends with should-resume.
-    static func hold(
-        _ interruptions: InterruptionEvents, session: AudioSession, farEnd: AudioStreamPlayer, microphone: AudioRecorder
-    ) async {
-        for await interruption in interruptions {
-            switch interruption {
-            case .began(let reason):
-                // The player and the recorder have paused by themselves.
-                ExampleOutput.say("call on hold: interrupted (\(reason.rawValue))")
-            case .ended(let options) where options.contains(.shouldResume):
-                do {
-                    try await session.setActive(true)
-                    try await farEnd.play()
-                    try await microphone.record()
-                    ExampleOutput.say("call resumed")
-                } catch {
-                    ExampleOutput.say("cannot resume the call: \(error)")
-                }
-            case .ended:
-                ExampleOutput.say("interruption ended without should-resume: the call stays on hold")
-            }
-        }
     }
 
     /// Shows the microphone's mute as the agent carries it out.

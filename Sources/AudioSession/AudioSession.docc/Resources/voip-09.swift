@@ -17,16 +17,12 @@ struct VoIPExample: AsyncParsableCommand {
 
     @Option(help: "How long the phone rings before the call is answered, in seconds; 0 answers at once.")
     var ringSeconds = 1.0
-
     @Option(help: "How long the call lasts, in seconds; 0 until hung up (Ctrl-C).")
     var seconds = 0.0
-
     @Option(help: "A WAV file to stream as the far end's voice; a generated tone if not given.")
     var farEnd: String?
-
     @Option(help: "The source to record; the default input if not given.")
     var input: String?
-
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.VoIP"
 
@@ -41,14 +37,12 @@ struct VoIPExample: AsyncParsableCommand {
         }
         try await session.setActive(true)
         ExampleOutput.say("session active: play-and-record, voice-chat")
-
         try await Self.ring(for: ringSeconds, session: session)
         ExampleOutput.say("answered")
         switch await session.inputProcessing() {
         case .echoCancellation(let canceller): ExampleOutput.say("echo cancellation: \(canceller)")
         case .none: ExampleOutput.say("echo cancellation: none")
         }
-
         // The far end streams in, the near end (the microphone) streams out.
         let voice = try farEnd.map { try WAVFile(contentsOf: $0) } ?? Self.generatedVoice()
         let farEndPlayer = try AudioStreamPlayer(
@@ -59,28 +53,23 @@ struct VoIPExample: AsyncParsableCommand {
         defer { microphone.close() }
         farEndPlayer.resumesAfterInterruption = false   // the call decides when it comes back: below
         microphone.resumesAfterInterruption = false
+        // Subscribed before anything starts, so no event is missed.
         let nearEnd = microphone.buffers
+        let muteChanges = session.inputMuteChanges
+        let interruptions = session.interruptions
+        let routeChanges = session.routeChanges
         try await farEndPlayer.play()
         try await microphone.record()
         let tasks = [
             Task { await Self.receive(voice, into: farEndPlayer) },
-            Task { await Self.hold(session.interruptions, session: session, farEnd: farEndPlayer, microphone: microphone) },
-            Task { await Self.follow(session.routeChanges, session: session, farEnd: farEndPlayer) },
-            Task { await Self.show(session.inputMuteChanges) },
+            Task { await Self.hold(interruptions, session: session, farEnd: farEndPlayer, microphone: microphone) },
+            Task { await Self.follow(routeChanges, session: session) },
+            Task { await Self.show(muteChanges) },
         ]
         let sender = Task { await Self.send(nearEnd) }
         let buttons = ExampleButtons.presses(hangingUpAfter: seconds)
         ExampleOutput.say("call connected: far end streaming in, microphone streaming out")
-
         await Self.press(buttons, session: session)
-
-        // Hang up: stop both streams, then let interrupted apps resume.
-        for task in tasks { task.cancel() }
-        farEndPlayer.stop()
-        microphone.close()
-        ExampleOutput.say("near end: \(await sender.value) buffers sent in all")
-        try await session.setActive(false, options: .notifyOthersOnDeactivation)
-        ExampleOutput.say("call ended")
     }
 
     /// Rings on the built-in speaker (even with a headset plugged in) until the call is answered.
@@ -150,14 +139,11 @@ struct VoIPExample: AsyncParsableCommand {
         }
     }
 
-    /// Says why the route changed; when the headset went away the call goes on where the audio went.
-    static func follow(_ routeChanges: RouteChangeEvents, session: AudioSession, farEnd: AudioStreamPlayer) async {
+    /// Says why the route changed and where the audio goes now.
+    static func follow(_ routeChanges: RouteChangeEvents, session: AudioSession) async {
         for await change in routeChanges {
             let outputs = session.currentRoute.outputs.map(\.name).joined(separator: ", ")
             ExampleOutput.say("route changed: \(change.reason.rawValue); output now \(outputs.isEmpty ? "none" : outputs)")
-            if change.reason == .oldDeviceUnavailable, session.isActive {
-                try? await farEnd.play()   // the player paused for the unplug; the call goes on
-            }
         }
     }
 
