@@ -17,6 +17,14 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// An example app under Examples/NAME: the library, the examples' support and ArgumentParser.
+func example(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/\(name)", swiftSettings: strictSwift)
+}
+
 let package = Package(
     name: "AudioSession",
     products: [
@@ -129,32 +137,14 @@ let package = Package(
 
         // MARK: Examples (Examples/): small apps on the library; ExamplesTests drive the built binaries
         .target(name: "ExampleSupport", dependencies: ["AudioFile"], path: "Examples/ExampleSupport", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "MusicPlayerExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/MusicPlayerExample", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "NavigationPrompterExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/NavigationPrompterExample", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "CallExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/CallExample", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "GameExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/GameExample", swiftSettings: strictSwift),
+        example("MusicPlayerExample"),
+        example("NavigationPrompterExample"),
+        example("CallExample"),
+        example("GameExample"),
         // The VoIP tutorial's app (its source is the tutorial's last step): the library alone, no C module.
-        .executableTarget(
-            name: "VoIPExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/VoIPExample", swiftSettings: strictSwift),
+        example("VoIPExample"),
         // The podcast tutorial's app (its source is the tutorial's last step).
-        .executableTarget(
-            name: "PodcastExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/PodcastExample", swiftSettings: strictSwift),
+        example("PodcastExample"),
 
         // MARK: Test support: private sound servers and buses, deadline-polled waits
         .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
