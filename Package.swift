@@ -17,6 +17,14 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// An example app under Examples/NAME: the library, the examples' support and ArgumentParser.
+func example(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/\(name)", swiftSettings: strictSwift)
+}
+
 let package = Package(
     name: "AudioSession",
     products: [
@@ -129,22 +137,14 @@ let package = Package(
 
         // MARK: Examples (Examples/): small apps on the library; ExamplesTests drive the built binaries
         .target(name: "ExampleSupport", dependencies: ["AudioFile"], path: "Examples/ExampleSupport", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "MusicPlayerExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/MusicPlayerExample", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "NavigationPrompterExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/NavigationPrompterExample", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "CallExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/CallExample", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "GameExample",
-            dependencies: ["AudioSession", "ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/GameExample", swiftSettings: strictSwift),
+        example("MusicPlayerExample"),
+        example("NavigationPrompterExample"),
+        example("CallExample"),
+        example("GameExample"),
+        // The VoIP tutorial's app (its source is the tutorial's last step): the library alone, no C module.
+        example("VoIPExample"),
+        // The podcast tutorial's app (its source is the tutorial's last step).
+        example("PodcastExample"),
 
         // MARK: Test support: private sound servers and buses, deadline-polled waits
         .target(name: "AudioSessionTesting", swiftSettings: strictSwift),
@@ -215,7 +215,8 @@ let package = Package(
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "MusicPlayerExample", "NavigationPrompterExample", "CallExample", "GameExample", "audiosessiond",
+                "MusicPlayerExample", "NavigationPrompterExample", "CallExample", "GameExample", "VoIPExample", "PodcastExample",
+                "audiosessiond",
                 "AudioSessionTesting",
             ],
             swiftSettings: strictSwift),

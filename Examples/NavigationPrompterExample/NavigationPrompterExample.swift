@@ -23,13 +23,17 @@ struct NavigationPrompterExample: AsyncParsableCommand {
     @Option(help: "Seconds of each chime note (two notes per chime).")
     var chimeSeconds = 0.75
 
+    @Flag(help: "Pause spoken audio (a podcast) while prompting, instead of ducking it.")
+    var interruptSpokenAudio = false
+
     @Option(help: "The application id policy rules match on.")
     var applicationID = "org.audiosession.examples.Navigation"
 
     func run() async throws {
         let session = AudioSession(applicationID: applicationID)
         defer { session.close() }
-        try session.setCategory(.playback, mode: .voicePrompt, options: [.duckOthers])
+        try session.setCategory(
+            .playback, mode: .voicePrompt, options: interruptSpokenAudio ? [.duckOthers, .interruptSpokenAudioAndMixWithOthers] : [.duckOthers])
         let prompt = try makePrompt(session)
         defer { prompt.close() }
 

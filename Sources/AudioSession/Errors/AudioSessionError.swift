@@ -55,17 +55,38 @@ public struct AudioSessionError: Error, Hashable, Sendable, CustomStringConverti
         /// The agent refused the call for a reason this version of the library does not know.
         public static let agentRefused = Code(.agentRefused)
 
+        /// The kind in words (`insufficient priority`).
+        ///
+        /// ```swift
+        /// print(error.code)   // no such port
+        /// ```
         public var description: String { base.rawValue }
     }
 
     /// The kind of failure.
+    ///
+    /// ```swift
+    /// if error.code == .agentUnavailable { showNoAgentBanner() }
+    /// ```
     public let code: Code
     /// What happened and what would be accepted, for people.
+    ///
+    /// ```swift
+    /// alert.text = error.message
+    /// ```
     public let message: String
     /// For ``Code/insufficientPriority``: the participant that holds the audio, as the agent names
     /// it (`session:3`, `stream:12`), when the agent said.
+    ///
+    /// ```swift
+    /// print("the audio is held by \(error.holder ?? "another app")")
+    /// ```
     public let holder: String?
     /// For ``Code/invalidConfiguration`` found by the library: the broken rule.
+    ///
+    /// ```swift
+    /// if let rule = error.configurationError { print(rule) }
+    /// ```
     public let configurationError: SessionConfigurationError?
 
     init(_ code: Code, _ message: String, holder: String? = nil, configurationError: SessionConfigurationError? = nil) {
@@ -80,5 +101,10 @@ public struct AudioSessionError: Error, Hashable, Sendable, CustomStringConverti
         AudioSessionError(.invalidConfiguration, "invalid configuration: \(rule.description)", configurationError: rule)
     }
 
+    /// The ``message``: what happened and what would be accepted.
+    ///
+    /// ```swift
+    /// print(error)   // no input "usb-mic" is available; available inputs: mic
+    /// ```
     public var description: String { message }
 }

@@ -27,19 +27,41 @@ public struct AudioMediaError: Error, Hashable, Sendable, CustomStringConvertibl
         /// ``AudioStreamPlayer/stop()``) or it was closed.
         public static let ended = Code("ended")
 
+        /// The kind in words (`sound server unavailable`).
+        ///
+        /// ```swift
+        /// print(error.code)   // stream
+        /// ```
         public var description: String { name }
     }
 
     /// What kind of failure.
+    ///
+    /// ```swift
+    /// if error.code == .format { print("unplayable: \(error.message)") }
+    /// ```
     public var code: Code
     /// What happened, in words.
+    ///
+    /// ```swift
+    /// statusLabel.text = error.message
+    /// ```
     public var message: String
 
     /// An error of `code` explained by `message`.
+    ///
+    /// ```swift
+    /// throw AudioMediaError(code: .file, message: "episode.wav: not a WAV file")
+    /// ```
     public init(code: Code, message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The kind and the message (`stream: the server refused ...`), for logs and people.
+    ///
+    /// ```swift
+    /// logger.error("cannot play: \(error)")
+    /// ```
     public var description: String { "\(code): \(message)" }
 }

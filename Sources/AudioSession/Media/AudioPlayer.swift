@@ -35,6 +35,10 @@ public final class AudioPlayer: Sendable {
     ///
     /// - Throws: ``AudioMediaError`` with ``AudioMediaError/Code/file`` when the file cannot be
     ///   read or is not such a WAV file; the message says what was expected.
+    ///
+    /// ```swift
+    /// let player = try AudioPlayer(contentsOf: URL(filePath: "song.wav"), session: session)
+    /// ```
     public convenience init(contentsOf url: URL, session: AudioSession) throws {
         let file: WAVFile
         do throws(WAVFileError) {
@@ -80,6 +84,11 @@ public final class AudioPlayer: Sendable {
     ///
     /// - Throws: ``AudioMediaError``: ``AudioMediaError/Code/soundServerUnavailable`` without a
     ///   server, ``AudioMediaError/Code/stream`` when the server refuses the stream.
+    ///
+    /// ```swift
+    /// try await session.setActive(true)
+    /// try await player.play()
+    /// ```
     public func play() async throws { try await core.play() }
 
     /// Pauses playback; ``play()`` resumes where it paused.
@@ -97,15 +106,27 @@ public final class AudioPlayer: Sendable {
     public func stop() { core.stop() }
 
     /// Stops for good: the stream closes and ``events`` ends. Releasing the player does the same.
+    ///
+    /// ```swift
+    /// player.close()
+    /// ```
     public func close() {
         listener.cancel()
         core.close()
     }
 
     /// Whether the player is playing (not paused, stopped or finished).
+    ///
+    /// ```swift
+    /// playButton.title = player.isPlaying ? "Pause" : "Play"
+    /// ```
     public var isPlaying: Bool { core.state.withLock { $0.isPlaying } }
 
     /// The playing time of one pass through the audio.
+    ///
+    /// ```swift
+    /// progress.total = player.duration
+    /// ```
     public var duration: Duration { core.source.file.duration }
 
     /// The position in the audio, within the current pass. It is the position handed to the
@@ -127,6 +148,10 @@ public final class AudioPlayer: Sendable {
 
     /// The player's own gain, 0...1, applied to the samples (the stream's volume on the server
     /// stays the user's and the policy agent's to set).
+    ///
+    /// ```swift
+    /// player.volume = 0.5
+    /// ```
     public var volume: Float {
         get { core.source.gain }
         set { core.source.gain = newValue }
@@ -134,6 +159,10 @@ public final class AudioPlayer: Sendable {
 
     /// Extra passes after the first: 0 plays once, 1 twice, a negative number loops until
     /// ``stop()``.
+    ///
+    /// ```swift
+    /// player.numberOfLoops = -1   // loop until stopped
+    /// ```
     public var numberOfLoops: Int {
         get { core.source.numberOfLoops }
         set { core.source.numberOfLoops = newValue }
@@ -141,12 +170,20 @@ public final class AudioPlayer: Sendable {
 
     /// Whether the player resumes by itself when an interruption ends with should-resume
     /// (default `true`). With `false` it stays paused and the app decides.
+    ///
+    /// ```swift
+    /// player.resumesAfterInterruption = false
+    /// ```
     public var resumesAfterInterruption: Bool {
         get { core.state.withLock { $0.resumesAfterInterruption } }
         set { core.state.withLock { $0.resumesAfterInterruption = newValue } }
     }
 
     /// The format of the audio.
+    ///
+    /// ```swift
+    /// print(player.format.sampleRate)   // 48000
+    /// ```
     public var format: PCMFormat { core.source.file.format }
 
     /// The player's events from now on: finished, paused by an interruption, resumed, paused for
@@ -159,5 +196,9 @@ public final class AudioPlayer: Sendable {
 
     /// The stream's index on the server (the sink input `pactl list sink-inputs` shows) while it
     /// is open; `nil` before the first ``play()`` and after ``stop()``.
+    ///
+    /// ```swift
+    /// if let index = player.streamIndex { print("sink input", index) }
+    /// ```
     public var streamIndex: UInt32? { core.state.withLock { $0.stream?.index } }
 }

@@ -41,6 +41,10 @@ import Synchronization
 public final class AudioRecorder: Sendable {
     let core: RecorderCore
     /// Where ``stop()`` writes the WAV file; `nil` records to buffers only.
+    ///
+    /// ```swift
+    /// if let url = recorder.url { print("recording to", url.path) }
+    /// ```
     public let url: URL?
     /// The recorder's one listening task: interruptions and the stream's audio and events.
     private let listener: Task<Void, Never>
@@ -54,10 +58,15 @@ public final class AudioRecorder: Sendable {
     /// ```
     ///
     /// - Parameters:
+    ///   - url: Where ``stop()`` writes the WAV file; `nil` keeps the audio in memory and ``buffers`` only.
+    ///   - format: The PCM to record; the capture stream asks the server for it.
+    ///   - device: The source to record (`speaker.monitor`, a microphone's name); `nil` for the
+    ///     default input.
     ///   - framesPerBuffer: The frames in each of ``buffers``; `nil` is 20 ms of `format`
     ///     (960 at 48 kHz). Fewer than one counts as one.
     ///   - bufferLimit: The unread buffers each consumer of ``buffers`` has room for before the
     ///     oldest is dropped (see ``overflowCount``). Fewer than one counts as one.
+    ///   - session: The session whose audio this is: its stream carries the session's properties.
     public init(
         url: URL?, format: PCMFormat, device: String? = nil, framesPerBuffer: Int? = nil, bufferLimit: Int = 50,
         session: AudioSession
@@ -79,6 +88,11 @@ public final class AudioRecorder: Sendable {
     ///
     /// - Throws: ``AudioMediaError``: ``AudioMediaError/Code/soundServerUnavailable`` without a
     ///   server, ``AudioMediaError/Code/stream`` when the server refuses (an unknown device).
+    ///
+    /// ```swift
+    /// try await session.setActive(true)
+    /// try await recorder.record()
+    /// ```
     public func record() async throws { try await core.record() }
 
     /// Pauses recording; nothing is recorded until ``record()``.
@@ -92,6 +106,11 @@ public final class AudioRecorder: Sendable {
     /// and returns what was recorded. A later ``record()`` starts a new recording.
     ///
     /// - Throws: ``AudioMediaError`` with ``AudioMediaError/Code/file`` when the file cannot be written.
+    ///
+    /// ```swift
+    /// let memo = try recorder.stop()   // writes the file, if the recorder has a url
+    /// print(memo.duration)
+    /// ```
     @discardableResult
     public func stop() throws -> WAVFile {
         let file = WAVFile(format: core.format, data: core.stop())
@@ -106,15 +125,27 @@ public final class AudioRecorder: Sendable {
     }
 
     /// Stops for good without writing; the sequences end. Releasing the recorder does the same.
+    ///
+    /// ```swift
+    /// recorder.close()
+    /// ```
     public func close() {
         listener.cancel()
         core.close()
     }
 
     /// Whether the recorder is recording (not paused or stopped).
+    ///
+    /// ```swift
+    /// recordButton.isSelected = recorder.isRecording
+    /// ```
     public var isRecording: Bool { core.state.withLock { $0.isRecording } }
 
     /// How much has been recorded since the last ``stop()``.
+    ///
+    /// ```swift
+    /// elapsedLabel.text = "\(recorder.currentTime)"
+    /// ```
     public var currentTime: Duration {
         let frames = core.state.withLock { $0.recorded.count } / max(1, core.format.bytesPerFrame)
         return .nanoseconds(Int64(frames) * 1_000_000_000 / Int64(max(1, core.format.sampleRate)))
@@ -132,6 +163,10 @@ public final class AudioRecorder: Sendable {
     }
 
     /// The format being recorded.
+    ///
+    /// ```swift
+    /// print(recorder.format.channels)   // 1
+    /// ```
     public var format: PCMFormat { core.format }
 
     /// The recorded audio as it arrives, from now on: buffers of exactly ``framesPerBuffer``
@@ -173,8 +208,16 @@ public final class AudioRecorder: Sendable {
 
     /// The capture stream's index on the server (the source output `pactl list source-outputs`
     /// shows) while it is open; `nil` before the first ``record()`` and after ``stop()``.
+    ///
+    /// ```swift
+    /// if let index = recorder.streamIndex { print("source output", index) }
+    /// ```
     public var streamIndex: UInt32? { core.state.withLock { $0.stream?.index } }
 
     /// The recorder's events from now on.
+    ///
+    /// ```swift
+    /// for await event in recorder.events where event == .pausedByInterruption { showPaused() }
+    /// ```
     public var events: AudioRecorderEvents { core.events.subscribe() }
 }

@@ -12,11 +12,28 @@
 /// for await interruption in interruptions { handle(interruption) }
 /// ```
 public struct AudioSessionEvents<Event: Sendable>: AsyncSequence, Sendable {
+    /// What the sequence delivers: the notification's event type.
+    ///
+    /// ```swift
+    /// let first: Interruption? = await session.interruptions.first { _ in true }
+    /// ```
     public typealias Element = Event
+    /// Never: a subscription does not fail, it ends when the session is closed.
+    ///
+    /// ```swift
+    /// for await change in session.routeChanges { print(change.reason) }   // no `try`
+    /// ```
     public typealias Failure = Never
 
     let stream: AsyncStream<Event>
 
+    /// The subscription's iterator; `for await` calls this for you, and a subscription is read
+    /// by one iterator.
+    ///
+    /// ```swift
+    /// var iterator = session.interruptions.makeAsyncIterator()
+    /// let next = await iterator.next()
+    /// ```
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator())
     }
@@ -25,10 +42,21 @@ public struct AudioSessionEvents<Event: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<Event>.AsyncIterator
 
+        /// The next event, waiting for it; `nil` once the session is closed.
+        ///
+        /// ```swift
+        /// while let change = await iterator.next() { print(change.reason) }
+        /// ```
         public mutating func next() async -> Event? {
             await base.next()
         }
 
+        /// The next event, waiting for it on `actor` (what `for await` calls in an actor-isolated
+        /// context); `nil` once the session is closed.
+        ///
+        /// ```swift
+        /// let next = await iterator.next(isolation: #isolation)
+        /// ```
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Event? {
             await base.next(isolation: actor)
         }

@@ -12,6 +12,10 @@ extension AudioSession {
     /// ```
     public struct MediaServicesLoss: Hashable, Sendable {
         /// What went away.
+        ///
+        /// ```swift
+        /// if loss.cause == .agentRestarted { showPolicyPausedBadge() }
+        /// ```
         public var cause: MediaServicesCause
 
         /// A loss with its cause (public for tests of code that handles them).
@@ -40,6 +44,10 @@ extension AudioSession {
     /// ```
     public struct MediaServicesReset: Hashable, Sendable {
         /// What came back.
+        ///
+        /// ```swift
+        /// if reset.cause == .soundServerRestarted { try await recorder.record() }   // a new stream
+        /// ```
         public var cause: MediaServicesCause
 
         /// A reset with its cause (public for tests of code that handles them).
@@ -66,6 +74,11 @@ extension AudioSession {
         /// The policy agent (`audiosessiond`) went away or came back: streams play on, policy pauses.
         case agentRestarted = "agent restarted"
 
+        /// The cause in words: `sound server restarted`, `agent restarted`.
+        ///
+        /// ```swift
+        /// print("audio services reset: \(reset.cause)")
+        /// ```
         public var description: String { rawValue }
     }
 }

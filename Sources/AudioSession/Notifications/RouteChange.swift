@@ -11,8 +11,16 @@ extension AudioSession {
     /// ```
     public struct RouteChange: Hashable, Sendable {
         /// Why the route changed.
+        ///
+        /// ```swift
+        /// if change.reason == .oldDeviceUnavailable { player.pause() }
+        /// ```
         public var reason: RouteChangeReason
         /// The route before the change.
+        ///
+        /// ```swift
+        /// let wasOnHeadphones = change.previousRoute.outputs.contains { $0.type == .headphones }
+        /// ```
         public var previousRoute: RouteDescription
 
         /// A route change, as the library delivers it (public for tests of code that handles them).

@@ -6,16 +6,36 @@
 /// ```
 public struct NowPlayingInfo: Hashable, Sendable {
     /// The track's title (`xesam:title`; MPMediaItemPropertyTitle).
+    ///
+    /// ```swift
+    /// info.title = "Clair de lune"
+    /// ```
     public var title: String?
     /// Its artist (`xesam:artist`; MPMediaItemPropertyArtist).
+    ///
+    /// ```swift
+    /// info.artist = "Debussy"
+    /// ```
     public var artist: String?
     /// Its album (`xesam:album`; MPMediaItemPropertyAlbumTitle).
+    ///
+    /// ```swift
+    /// info.album = "Suite bergamasque"
+    /// ```
     public var album: String?
     /// Its length (`mpris:length`; MPMediaItemPropertyPlaybackDuration), when known. Positions
     /// past it are clamped to it.
+    ///
+    /// ```swift
+    /// info.duration = player.duration
+    /// ```
     public var duration: Duration?
 
     /// Information about one track; every field may be left out.
+    ///
+    /// ```swift
+    /// center.nowPlayingInfo = NowPlayingInfo(title: "Episode 12", duration: .seconds(1_800))
+    /// ```
     public init(title: String? = nil, artist: String? = nil, album: String? = nil, duration: Duration? = nil) {
         self.title = title
         self.artist = artist

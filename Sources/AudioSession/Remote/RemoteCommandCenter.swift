@@ -48,6 +48,10 @@ public final class RemoteCommandCenter: Sendable {
     let core: MprisPlayerCore
     let connection: BusConnection
     /// The well-known name the center owns, e.g. `org.mpris.MediaPlayer2.musicplayer`.
+    ///
+    /// ```swift
+    /// print(center.busName)   // org.mpris.MediaPlayer2.musicplayer
+    /// ```
     public let busName: String
 
     /// Publishes a player on the session bus and returns once it owns its name: from then on

@@ -26,16 +26,32 @@ public struct RemoteCommandCenterError: Error, Hashable, Sendable, CustomStringC
     }
 
     /// What kind of failure.
+    ///
+    /// ```swift
+    /// if error.code == .nameUnavailable { print("another instance runs") }
+    /// ```
     public var code: Code
     /// What happened and what was expected, in words.
+    ///
+    /// ```swift
+    /// print(error.message)
+    /// ```
     public var message: String
 
     /// An error of `code` explained by `message`.
+    ///
+    /// ```swift
+    /// throw RemoteCommandCenterError(code: .busUnavailable, message: "no session bus in this test")
+    /// ```
     public init(code: Code, message: String) {
         self.code = code
         self.message = message
     }
 
     /// The code and the message: `bus unavailable: cannot reach the session bus at ...`.
+    ///
+    /// ```swift
+    /// logger.warning("no remote control: \(error)")
+    /// ```
     public var description: String { "\(code): \(message)" }
 }

@@ -28,14 +28,34 @@ extension AudioSession {
     /// ```
     public struct Canceller: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The canceller's name.
+        ///
+        /// ```swift
+        /// print(canceller.rawValue)   // webrtc
+        /// ```
         public let rawValue: String
         /// Wraps a canceller name.
+        ///
+        /// ```swift
+        /// let fromPolicy = AudioSession.Canceller(rawValue: "webrtc")   // == .webrtc
+        /// ```
         public init(rawValue: String) { self.rawValue = rawValue }
         /// Speex's acoustic echo canceller.
+        ///
+        /// ```swift
+        /// if case .echoCancellation(.speex) = await session.inputProcessing() { print("speex") }
+        /// ```
         public static let speex = Canceller(rawValue: "speex")
         /// The WebRTC audio processing module's canceller.
+        ///
+        /// ```swift
+        /// if case .echoCancellation(.webrtc) = await session.inputProcessing() { print("webrtc") }
+        /// ```
         public static let webrtc = Canceller(rawValue: "webrtc")
-        /// The name.
+        /// The name, as ``rawValue``.
+        ///
+        /// ```swift
+        /// print("echo-cancelled by \(canceller)")
+        /// ```
         public var description: String { rawValue }
     }
 

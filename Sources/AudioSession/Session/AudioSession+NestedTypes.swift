@@ -7,30 +7,30 @@ public import AudioSessionModel
 // reachable through the aliases below. The top-level names stay, so code written against them
 // still compiles.
 extension AudioSession {
-    /// What the app's audio is: ``AudioSessionModel/Category``.
+    /// What the app's audio is: `AudioSessionModel.Category`.
     ///
     /// ```swift
     /// try session.setCategory(AudioSession.Category.playAndRecord, mode: .voiceChat)
     /// ```
     public typealias Category = AudioSessionModel.Category
-    /// A specialisation of the category: ``AudioSessionModel/Mode``.
+    /// A specialisation of the category: `AudioSessionModel.Mode`.
     public typealias Mode = AudioSessionModel.Mode
-    /// How the category behaves with others: ``AudioSessionModel/CategoryOptions``.
+    /// How the category behaves with others: `AudioSessionModel.CategoryOptions`.
     public typealias CategoryOptions = AudioSessionModel.CategoryOptions
-    /// Options of ``AudioSession/setActive(_:options:)``: ``AudioSessionModel/ActivationOptions``.
+    /// Options of ``AudioSession/setActive(_:options:)``: `AudioSessionModel.ActivationOptions`.
     public typealias SetActiveOptions = AudioSessionModel.ActivationOptions
-    /// Options of an interruption's end: ``AudioSessionModel/InterruptionOptions``.
+    /// Options of an interruption's end: `AudioSessionModel.InterruptionOptions`.
     public typealias InterruptionOptions = AudioSessionModel.InterruptionOptions
-    /// Why an interruption began: ``AudioSessionModel/InterruptionReason``.
+    /// Why an interruption began: `AudioSessionModel.InterruptionReason`.
     public typealias InterruptionReason = AudioSessionModel.InterruptionReason
-    /// Began or ended: ``AudioSessionModel/InterruptionType``.
+    /// Began or ended: `AudioSessionModel.InterruptionType`.
     public typealias InterruptionType = AudioSessionModel.InterruptionType
-    /// Why the route changed: ``AudioSessionModel/RouteChangeReason``.
+    /// Why the route changed: `AudioSessionModel.RouteChangeReason`.
     public typealias RouteChangeReason = AudioSessionModel.RouteChangeReason
-    /// The session's inputs and outputs: ``AudioSessionModel/RouteDescription``.
+    /// The session's inputs and outputs: `AudioSessionModel.RouteDescription`.
     public typealias RouteDescription = AudioSessionModel.RouteDescription
-    /// One input or output: ``AudioSessionModel/PortDescription``.
+    /// One input or output: `AudioSessionModel.PortDescription`.
     public typealias PortDescription = AudioSessionModel.PortDescription
-    /// What kind of device a port is: ``AudioSessionModel/PortType``.
+    /// What kind of device a port is: `AudioSessionModel.PortType`.
     public typealias Port = AudioSessionModel.PortType
 }

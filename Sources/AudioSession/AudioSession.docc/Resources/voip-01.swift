@@ -1,0 +1,28 @@
+import ArgumentParser
+import AudioSession
+import ExampleSupport
+import FoundationEssentials
+
+/// A VoIP call on the library alone (no sound-server module): it rings on the speaker, answers,
+/// streams the far end in and the microphone out, mutes and turns the speaker on at the user's
+/// press, holds the call while another call interrupts it and takes it back after, and says
+/// when and why the route changes. Prints one line per event; the VoIP tutorial builds it step
+/// by step.
+@main
+struct VoIPExample: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "voip-call",
+        abstract: "A VoIP call: ringtone, far end in, microphone out, mute, speaker, hold on interruption.",
+        discussion: "Buttons: kill -USR1 mutes or unmutes, kill -USR2 turns the speaker on or off, Ctrl-C hangs up.")
+
+    @Option(help: "The application id policy rules match on.")
+    var applicationID = "org.audiosession.examples.VoIP"
+
+    func run() async throws {
+        // A call: play-and-record in voice-chat mode, Bluetooth headsets in their headset profile.
+        let session = AudioSession(applicationID: applicationID)
+        defer { session.close() }
+        await session.waitUntilReady()
+        try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.allowBluetoothHFP])
+    }
+}
