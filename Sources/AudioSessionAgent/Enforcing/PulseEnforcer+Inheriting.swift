@@ -19,11 +19,27 @@ extension PulseEnforcer {
         if base.volume != nil { owedTaken[ref.serial]?.base.volume = nil }  // put back below, once
         logger.debug(
             "a new stream takes its base from the journal: the agent holds its role",
-            metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))"])
+            metadata: [
+                "stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))", "volume.shown": "\(stream.volume)",
+                "volume.base": "\(base.volume.map { "\($0.channels)" } ?? "none")", "mute.base": "\(base.isMuted.map { "\($0)" } ?? "none")",
+            ])
         if let volume = base.volume, stream.hasVolume, !StreamVolume(stream.volume).matches(volume),
             volume.channels.count == stream.volume.count
         {
-            send(volume: volume, ref) { _ in }
+            putBack(volume, ref)
+        }
+    }
+
+    /// Gives a new stream the user's volume in place of a leaked one. A duck decided before the
+    /// answer waits for it before its first read: a volume write reads the stream's channels
+    /// before it sends, so a ramp's read sent meanwhile overtook it and took the leaked volume for
+    /// the user's (issue 18's soak on stock PulseAudio, seed 20261127 round 11: a paplay entry
+    /// left at 68 %).
+    func putBack(_ volume: StreamVolume, _ ref: ServerStreamRef) {
+        volumePutBacks.insert(ref.serial)
+        send(volume: volume, ref) { [weak self] _ in
+            guard let self, volumePutBacks.remove(ref.serial) != nil else { return }
+            enforced[ref.serial]?.isStepInFlight = false
         }
     }
 

@@ -59,6 +59,6 @@ extension PulseEnforcer {
         logger.debug(
             "the server gave a new stream the duck of a stream that ended held: the user's volume goes back",
             metadata: ["stream.id": "\(ref.id)"])
-        send(volume: volume, ref) { _ in }
+        putBack(volume, ref)
     }
 }

@@ -38,8 +38,14 @@ extension PulseEnforcer {
             enforced[serial] = state
             return
         }
+        let baseBefore = duck.base
         let step = duck.step(read: StreamVolume(read.volume))
         state.duck = duck
+        if case .userChanged = step {
+            logger.debug(
+                "a ramp step read a volume the agent did not write",
+                metadata: ["stream.id": "\(state.ref.id)", "volume.read": "\(read.volume)", "volume.base": "\(baseBefore.channels)"])
+        }
         switch step {
         case .write(let volume, _):
             state.isStepInFlight = true

@@ -90,6 +90,7 @@ extension PulseEnforcer {
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
         lateMutesUndone.remove(ref.serial)
+        volumePutBacks.remove(ref.serial)
         owedTaken[ref.serial] = nil
         cancellerMovesAwaitingLink[ref.serial] = nil
         unloadVacatedEchoCancellers()

@@ -39,6 +39,9 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var inherited: [StreamSerial: InheritedBase] = [:]
     /// Streams whose late-restored mute the agent undid once (``undoLateLeakedMute(_:_:)``).
     var lateMutesUndone: Set<StreamSerial> = []
+    /// New streams whose user volume is being put back (``streamAppearing(_:_:)``): a duck waits
+    /// for the answer before its first read.
+    var volumePutBacks: Set<StreamSerial> = []
     /// What the restore entries of streams that ended held owe their next stream (``oweNextStream(of:)``).
     var owedToNextStream: [String: InheritedBase] = [:]
     /// What new streams took over from ``owedToNextStream``, until when (``owedValuesWindow``).
@@ -131,6 +134,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
                 state.isStepInFlight = true
                 send(volume: base, ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
             }
+            if volumePutBacks.contains(ref.serial) { state.isStepInFlight = true }
             state.duck = DuckedStream(serial: ref.serial, read: StreamVolume(stream.volume), journalled: journalled)
         }
         guard var duck = state.duck else { return }
@@ -357,6 +361,7 @@ extension PulseEnforcer {
         isShuttingDown = true
         inherited = [:]
         lateMutesUndone = []
+        volumePutBacks = []
         owedTaken = [:]
         modules.abandon()
         ticker?.cancel()
