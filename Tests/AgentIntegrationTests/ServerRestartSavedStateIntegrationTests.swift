@@ -84,6 +84,71 @@ extension AgentIntegrationTests {
             #expect(agent.isRunning)
         }
 
+        /// Issue 18's native soak, round 160: a legacy phone paplay held muted after an unplug, the
+        /// agent killed, the next agent started and PipeWire restarted before that agent's
+        /// recovery of the journal. WirePlumber had saved the hold's mute for the Communication
+        /// role, and the agent that lost the server handed over only its ducks.
+        @Test("native: an unplug hold's mute, the agent killed, PipeWire restarted before the next agent recovers: the saved entry is unmuted again")
+        func nativeRestartBeforeRecovery() async throws {
+            let rig = try await AgentRig.start(.pipewireNative)
+            defer { rig.stop() }
+            let first = try await rig.startAgent()
+            defer { first.kill() }
+            let headphones = try await rig.server.plug(.headphones)
+            let tone = try rig.tone("phone", seconds: 60)
+            let command = rig.insideRoot(["paplay", "--property=media.name=legacy", "--property=media.role=phone", "-d", "headphones", tone])
+            let legacy = try rig.server.spawn(command[0], Array(command.dropFirst()))
+            defer { legacy.kill() }
+            _ = try await rig.waitForStream("legacy")
+            try await rig.server.unplug(headphones)
+            try await waitUntil("the hold mutes the legacy phone stream", timeout: .seconds(15)) {
+                try await rig.stream(named: "legacy")?.isMuted == true
+            }
+            try await waitUntil("WirePlumber saves the Communication role muted", timeout: .seconds(15)) {
+                try savedCommunicationMute(on: rig) == "true"
+            }
+
+            first.kill()
+            _ = await first.waitForExit()
+            let second = try await rig.startAgent()
+            defer { second.kill() }
+            try await rig.pipewire.haltStack()
+            try await rig.pipewire.resumeStack()
+
+            // WirePlumber 0.4 takes the repair through route-settings at once; 0.5 only from the
+            // role's next stream, which the agent unmutes.
+            let repairTakenAtOnce = !SoundSetup.pipewireStackIsDebian13
+            if repairTakenAtOnce {
+                do {
+                    try await waitUntil("the saved Communication entry is unmuted", timeout: .seconds(30)) {
+                        try savedCommunicationMute(on: rig) != "true"
+                    }
+                } catch {
+                    Issue.record("WirePlumber keeps the Communication role muted after the restart: \(second.standardError.suffix(2000))")
+                    return
+                }
+            }
+            let next = try rig.play("next", try rig.tone("next", seconds: 30), role: "phone")
+            defer { next.kill() }
+            _ = try await rig.waitForStream("next")
+            if repairTakenAtOnce {
+                #expect(try await rig.stream(named: "next")?.isMuted == false, "the next phone stream starts unmuted")
+            } else {
+                try await waitUntil("the agent unmutes the next phone stream", timeout: .seconds(10)) {
+                    try await rig.stream(named: "next")?.isMuted == false
+                }
+            }
+            try await waitUntil("the saved Communication entry is unmuted", timeout: .seconds(15)) {
+                try savedCommunicationMute(on: rig) != "true"
+            }
+            #expect(second.isRunning)
+        }
+
+        /// WirePlumber's saved mute of the Communication role (pipewire-pulse's `phone`), if any.
+        func savedCommunicationMute(on rig: AgentRig) throws -> String? {
+            try rig.pipewire.wirePlumberState("restore-stream")["Output/Audio:media.role:Communication:mute"]
+        }
+
         // MARK: The music role's saved entry
 
         /// What the server saved for the music role: the user's level (pactl's percent) and mute.

@@ -135,10 +135,11 @@ public final class PipeWireAgent: Sendable {
         let ending = AgentEnding()
         let isWaiting = !journal.pendingRestores.isEmpty
         let recovery = PipeWireLoopTimer(on: connection) { [weak enforcer] in enforcer?.recoverJournal() }
-        let lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, Double>.taken(from: seat)
+        let lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, OwedStreamValues>.taken(from: seat)
         connection.withLoopLocked {
             enforcer.start()
             enforcer.lostServerRepairs = lostServerRepairs
+            enforcer.writeLostServerRepairs()
             translator.attach(to: coordinator) { PipeWireLoopTimer(on: connection, action: $0) }
         }
         // Seated before the engine hears of the graph, so that what it decides about the streams
@@ -215,15 +216,15 @@ public final class PipeWireAgent: Sendable {
     /// tells the coordinator that every stream and device of the server is gone. Sessions stay.
     public func leaveAfterLoss() {
         recovery.cancel()
-        let (gone, ducked) = connection.withLoopLocked { () -> ([PolicyEvent], LostServerRepairs<WirePlumberRestoreKey, Double>) in
+        let (gone, owed) = connection.withLoopLocked { () -> ([PolicyEvent], LostServerRepairs<WirePlumberRestoreKey, OwedStreamValues>) in
             let gone = translator.retire()
             // Keys of an earlier loss that no stream has come for yet are still to be repaired.
-            let ducked = enforcer.lostServerRepairs.merging(enforcer.duckedRestoreEntries())
+            let owed = enforcer.lostServerRepairs.merging(enforcer.owedRestoreEntries())
             enforcer.letGoOfPlayers()
             enforcer.abandon()
-            return (gone, ducked)
+            return (gone, owed)
         }
-        seat.handOver(ducked)
+        seat.handOver(owed)
         stop()
         // Through the seat, now empty: no enforcer hears about streams of a server that is gone.
         for event in gone { coordinator.handle(event) }

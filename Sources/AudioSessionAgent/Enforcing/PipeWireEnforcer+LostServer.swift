@@ -1,47 +1,105 @@
+import AudioSessionContract
 import Logging
 import PipeWireBackend
 import SoundServer
 
-/// WirePlumber's saved factors across a PipeWire restart.
+/// WirePlumber's saved state across a PipeWire restart.
 ///
-/// WirePlumber 0.4 saves a node's Props `volume` per role, also the ducked factor of a ramp; the
-/// agent writes the node's own factor back after each settled ramp, but that correction and the
-/// node's last step reach WirePlumber by different paths, and WirePlumber can save the ducked
-/// factor after it. While the agent runs it repairs that when the stream ends; when PipeWire goes
-/// away mid-duck it cannot, and the restarted WirePlumber gives the next stream of the role the
-/// ducked factor (seen: music at 0.3 after a restart, kept for good). So the agent that lost
-/// the server hands the ducked streams' keys and own factors to the next one, which gives each new
-/// stream of such a key its own factor back and writes it into WirePlumber's entry, until a stream
-/// of the key comes with its own factor.
+/// WirePlumber saves a node's Props `volume` and `mute` per restore key, the agent's duck and
+/// mute included; the agent writes the user's values back through `route-settings` (WirePlumber
+/// 0.4) or gives them to the key's next stream (0.5, ``OwedStreamValues``). When PipeWire goes
+/// away before that has reached WirePlumber's file, the restarted WirePlumber gives the next
+/// stream of the key the agent's values (seen: music at 0.3 after a restart, kept for good; a
+/// legacy phone stream held muted after an unplug, its agent killed and PipeWire restarted before
+/// the next agent's recovery: the Communication role saved muted, issue 18's soak round 160). So
+/// the agent that lost the server hands what it owes to the next one: the keys of the nodes it
+/// ducks or mutes, of the repairs it wrote lately, of what it owed next streams, and of every
+/// stream a previous agent left in the journal. The next one writes them into `route-settings`
+/// at once and gives each new stream of such a key the user's values.
 extension PipeWireEnforcer {
-    /// The restore keys of the nodes ducked now and of those owed to a next stream, with their own
-    /// factors. Loop lock held.
-    func duckedRestoreEntries() -> [WirePlumberRestoreKey: Double] {
-        // A key still owed to its next stream owes it after the restart too.
-        var entries = owedToNextStream.compactMapValues(\.factor)
-        for state in nodes.values {
-            if let duck = state.duck, let key = state.restoreKey { entries[key] = duck.base }
+    /// What this agent owes WirePlumber's saved state if PipeWire went away now, by restore key.
+    /// Loop lock held; call before ``abandon()``.
+    func owedRestoreEntries() -> [WirePlumberRestoreKey: OwedStreamValues] {
+        var owed = owedToNextStream
+        func add(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
+            guard factor != nil || unmute else { return }
+            var values = owed[key] ?? OwedStreamValues()
+            if let factor { values.factor = factor }
+            if unmute { values.unmute = true }
+            owed[key] = values
         }
-        return entries
+        var journalled: [StreamSerial: [PendingRestore]] = [:]
+        for restore in journal.pendingRestores {
+            if let serial = restore.key.stream { journalled[serial, default: []].append(restore) }
+        }
+        for restores in journalled.values {
+            let values = Self.owedValues(journalled: restores)
+            if let key = values.key { add(key, factor: values.factor, unmute: values.unmute) }
+        }
+        for (key, factor) in unsettled { add(key, factor: factor, unmute: false) }
+        for (key, muted) in unsettledMutes { add(key, factor: nil, unmute: !muted) }
+        // What the agent holds knows the user's values better than the journal's lines.
+        for state in nodes.values {
+            if let key = state.restoreKey { add(key, factor: state.duck?.base, unmute: state.mutedWasMuted == false) }
+        }
+        return owed
     }
 
-    /// A stream of a key the previous agent left ducked appeared: unless it already comes with its
-    /// own factor (WirePlumber's entry is repaired: the key is done with), the node gets its own
-    /// factor back and WirePlumber's entry is written again, before the engine decides about the
-    /// stream. A stream whose factor is not known yet counts as not repaired. Loop lock held.
-    func repairAfterLostServer(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        guard let key = WirePlumberRestoreKey(stream.properties), let factor = lostServerRepairs[key] else { return }
-        if let own = connection.globals[ref.index]?.node?.props?.volume, abs(Double(own) - factor) < 0.001 {
-            lostServerRepairs[key] = nil
-            return
+    /// A stream's journal lines as its restore key and what the key is owed.
+    static func owedValues(journalled restores: [PendingRestore]) -> (key: WirePlumberRestoreKey?, factor: Double?, unmute: Bool) {
+        var key: WirePlumberRestoreKey?
+        var factor: Double?
+        var unmute = false
+        for restore in restores {
+            switch restore {
+            case .restoreEntry(_, let name): key = WirePlumberRestoreKey(rawValue: name)
+            case .volume(_, .nodeFactor(let base), _): factor = base
+            case .silence(_, .mute(let wasMuted)): unmute = !wasMuted
+            default: break
+            }
         }
+        return (key, factor, unmute)
+    }
+
+    /// Writes what the previous agent owed when it lost the server into `route-settings`
+    /// (WirePlumber 0.4 takes it at once); each key stays owed to its next stream. Loop lock held.
+    func writeLostServerRepairs() {
+        for (key, owed) in lostServerRepairs.entries.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            logger.info(
+                "repairing a saved stream state the agent held when PipeWire went away",
+                metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
+            if let factor = owed.factor {
+                write(factor, into: key)
+                unsettled[key] = factor
+            }
+            if owed.unmute { repairRestoreEntry(key, muted: false) }
+        }
+        if !lostServerRepairs.isEmpty { settler?.arm(after: Self.settleDelay) }
+    }
+
+    /// A stream of a key the previous agent owed appeared: unless it already comes with its own
+    /// factor and unmuted (WirePlumber's entry is repaired), the node gets its own factor back at
+    /// once, and it is watched for the agent's values WirePlumber applies as it links it. The key
+    /// is done with. Loop lock held.
+    func repairAfterLostServer(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let key = WirePlumberRestoreKey(stream.properties), let owed = lostServerRepairs[key] else { return }
+        lostServerRepairs[key] = nil
+        let props = connection.globals[ref.index]?.node?.props
+        let ownFactor = owed.factor.map { factor in props?.volume.map { abs(Double($0) - factor) < 0.001 } ?? false } ?? true
+        if ownFactor && !(owed.unmute && props?.mute != false) { return }
         logger.info(
-            "giving a stream its own volume factor back: WirePlumber saved a ducked one when PipeWire went away",
-            metadata: ["stream.id": "\(ref.id)", "restore.key": "\(key.rawValue)"])
-        repairedNodes[ref.serial] = factor
-        repairWatch[ref.serial] = (ref, Self.repairWatchTurns)
-        setVolumeFactor(factor, ref)
-        repairRestoreEntry(PipeWireEnforcedNode(ref: ref, last: stream), factor: factor)
+            "giving a stream the user's values back: WirePlumber saved the agent's when PipeWire went away",
+            metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
+        if let factor = owed.factor {
+            repairedNodes[ref.serial] = factor
+            repairWatch[ref.serial] = (ref, Self.repairWatchTurns)
+            setVolumeFactor(factor, ref)
+            repairRestoreEntry(PipeWireEnforcedNode(ref: ref, last: stream), factor: factor)
+        }
+        if owed.unmute {
+            unmuteWatch[ref.serial] = (ref, Self.repairWatchTurns)
+            settler?.arm(after: Self.settleDelay)
+        }
     }
 
     /// How many settler turns a repaired node is watched (half a second each).

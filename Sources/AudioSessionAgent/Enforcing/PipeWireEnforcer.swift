@@ -49,7 +49,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// The echo cancellers running in `pipewire` processes of the agent's (``loadEchoCanceller(_:)``).
     let cancellerProcesses: EchoCancellerProcesses
     /// Restore keys the previous agent left ducked when PipeWire went away, with their own factors.
-    var lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, Double>()
+    var lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, OwedStreamValues>()
     /// Nodes given their own factor back from ``lostServerRepairs``, until the node reports it.
     var repairedNodes: [StreamSerial: Double] = [:]
     /// Repaired nodes still watched at the settler's turns, with the turns left: WirePlumber can
