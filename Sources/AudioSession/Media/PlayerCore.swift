@@ -198,7 +198,7 @@ final class PlayerCore<Source: PlayerSource>: Sendable {
     private func handle(_ event: PulseStreamEvent, of stream: PulsePlaybackStream) async {
         guard state.withLock({ $0.stream === stream }) else { return }
         switch event {
-        case .moved(let move) where move.previousDeviceRemoved:
+        case .moved(let move) where move.leftAVanishedDevice:
             await pauseForRoute()
         case .corkRequested:
             // Stock PulseAudio's module-role-cork asks music to pause for a phone stream, as an

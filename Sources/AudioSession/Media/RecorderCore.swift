@@ -188,7 +188,7 @@ final class RecorderCore: Sendable {
 
     private func handle(_ event: PulseStreamEvent, of stream: PulseCaptureStream) async {
         switch event {
-        case .moved(let move) where move.previousDeviceRemoved:
+        case .moved(let move) where move.leftAVanishedDevice:
             guard state.withLock({ $0.stream === stream }) else { return }
             await pauseForRoute()
         case .failed(let error):

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioPolicy
 
 /// How the agent names and loads one echo canceller on a PulseAudio-protocol server:
@@ -12,7 +13,7 @@ struct EchoCancellerModule: Hashable, Sendable {
     /// The server module.
     static let moduleName = "module-echo-cancel"
     /// What every name of a device the agent's cancellers create starts with.
-    static let devicePrefix = "audiosession.echo-cancel."
+    static let devicePrefix = EchoCancellerDeviceName.prefix
 
     var canceller: EchoCanceller
     /// Tells this agent's cancellers from a previous agent's with the same engine id.
@@ -80,5 +81,5 @@ struct EchoCancellerModule: Hashable, Sendable {
     }
 
     /// Whether a device is one of some agent's canceller devices (not a device a user picks).
-    static func isCancellerDevice(named name: String) -> Bool { name.hasPrefix(devicePrefix) }
+    static func isCancellerDevice(named name: String) -> Bool { EchoCancellerDeviceName.isCanceller(name) }
 }

@@ -21,6 +21,8 @@ final class PulseStreamCore: @unchecked Sendable {
     private var source: (any PulsePlaybackSource)?
     private var sourceEnded = false
     private var deviceIndex: UInt32?
+    /// The name of ``deviceIndex``'s device, kept to tell the next move where the stream came from.
+    private var lastDeviceName: String?
     private var waiting: [UInt64: (Result<Void, PulseError>) -> Void] = [:]
     private var nextWaiting: UInt64 = 0
 
@@ -213,6 +215,7 @@ final class PulseStreamCore: @unchecked Sendable {
         switch pa_stream_get_state(stream) {
         case PA_STREAM_READY:
             deviceIndex = PulseValues.index(pa_stream_get_device_index(stream))
+            lastDeviceName = PulseValues.string(pa_stream_get_device_name(stream))
             let waiter = readyWaiter
             readyWaiter = nil
             waiter?(.success(()))
@@ -255,10 +258,13 @@ final class PulseStreamCore: @unchecked Sendable {
         guard let stream, let newIndex = PulseValues.index(pa_stream_get_device_index(stream)) else { return }
         let name = PulseValues.string(pa_stream_get_device_name(stream)) ?? ""
         let previous = deviceIndex
+        let previousName = lastDeviceName
         deviceIndex = newIndex
+        lastDeviceName = name
         guard let previous, previous != newIndex else {
             eventContinuation.yield(.moved(PulseStreamMove(
-                deviceIndex: newIndex, deviceName: name, previousDeviceIndex: previous, previousDeviceRemoved: false)))
+                deviceIndex: newIndex, deviceName: name, previousDeviceIndex: previous, previousDeviceName: previousName,
+                previousDeviceRemoved: false)))
             return
         }
         let continuation = eventContinuation
@@ -269,7 +275,8 @@ final class PulseStreamCore: @unchecked Sendable {
             case .failure(let error): removed = error.code == .noEntity
             }
             continuation.yield(.moved(PulseStreamMove(
-                deviceIndex: newIndex, deviceName: name, previousDeviceIndex: previous, previousDeviceRemoved: removed)))
+                deviceIndex: newIndex, deviceName: name, previousDeviceIndex: previous, previousDeviceName: previousName,
+                previousDeviceRemoved: removed)))
         }
         connection.core.withLoopLocked { loop in
             switch direction {

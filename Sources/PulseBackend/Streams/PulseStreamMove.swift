@@ -16,14 +16,20 @@ public struct PulseStreamMove: Hashable, Sendable {
     public var deviceName: String
     /// The index of the device it was on, if known.
     public var previousDeviceIndex: UInt32?
+    /// The name of the device it was on, if known.
+    public var previousDeviceName: String?
     /// Whether the previous device no longer exists on the server.
     public var previousDeviceRemoved: Bool
 
-    /// A move to `deviceName` (`deviceIndex`) from `previousDeviceIndex`.
-    public init(deviceIndex: UInt32, deviceName: String, previousDeviceIndex: UInt32?, previousDeviceRemoved: Bool) {
+    /// A move to `deviceName` (`deviceIndex`) from `previousDeviceIndex` (named `previousDeviceName`).
+    public init(
+        deviceIndex: UInt32, deviceName: String, previousDeviceIndex: UInt32?, previousDeviceName: String? = nil,
+        previousDeviceRemoved: Bool
+    ) {
         self.deviceIndex = deviceIndex
         self.deviceName = deviceName
         self.previousDeviceIndex = previousDeviceIndex
+        self.previousDeviceName = previousDeviceName
         self.previousDeviceRemoved = previousDeviceRemoved
     }
 }
