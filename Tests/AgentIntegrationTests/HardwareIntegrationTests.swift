@@ -222,7 +222,7 @@ extension AgentIntegrationTests {
 
         /// `pw-metadata -n settings`: key → value of subject 0.
         static func settings(_ rig: AgentRig) async throws -> [String: String] {
-            let output = try await rig.server.tool("pw-metadata", ["-n", "settings"])
+            let output = try await rig.pipewire.stackTool("pw-metadata", ["-n", "settings"])
             var values: [String: String] = [:]
             for line in output.split(separator: "\n") where line.contains("id:0 key:'") {
                 let parts = line.split(separator: "'")
@@ -234,7 +234,8 @@ extension AgentIntegrationTests {
         /// The latency the ports of the speaker (input direction) and the mic (output direction)
         /// state, as the stack's own `pw-dump` shows them, in seconds at `rate` and `quantum`.
         static func statedLatencies(_ rig: AgentRig, rate: UInt32, quantum: UInt32) async throws -> (output: Double?, input: Double?) {
-            let dump = try await rig.server.tool("pw-dump", [])
+            // The stack's own pw-dump: this machine's 0.3.65 prints invalid JSON against 1.4.
+            let dump = try await rig.pipewire.pwDump()
             let objects = try #require(try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [[String: Any]])
             func nodeID(_ name: String) -> Int? {
                 objects.first { (($0["info"] as? [String: Any])?["props"] as? [String: Any])?["node.name"] as? String == name }?["id"] as? Int

@@ -65,3 +65,25 @@ extension PipeWireEnforcer {
         return factorsWatched || !unmuteWatch.isEmpty
     }
 }
+
+extension PipeWireEnforcer {
+    /// How often a mute the node never showed is sent again.
+    static let muteResendLimit = 3
+
+    /// A node the agent mutes that shows unmuted before it ever showed the mute: WirePlumber 0.5
+    /// applies a stream's saved state as it links the node, over a mute sent as the node
+    /// appeared (an app's input mute of a capture stream that starts after the user unmuted a
+    /// sibling, whose unmute WirePlumber saved; as on pipewire-pulse 1.4, docs/server-facts.md).
+    /// The mute is sent again a few times at most: a user who unmutes once it was shown is not
+    /// fought. Loop lock held.
+    func keepMuteOverSavedState(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let state = nodes[ref.serial], state.mutedWasMuted != nil, !state.isMuteShown else { return }
+        if stream.isMuted {
+            nodes[ref.serial]?.isMuteShown = true
+        } else if state.muteResends < Self.muteResendLimit {
+            logger.debug("the node shows unmuted before it showed the agent's mute: muting again", metadata: ["stream.id": "\(ref.id)"])
+            nodes[ref.serial]?.muteResends += 1
+            setMute(true, ref)
+        }
+    }
+}

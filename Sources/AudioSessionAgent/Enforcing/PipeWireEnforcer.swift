@@ -114,6 +114,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard let state = nodes[ref.serial] else { return }
         let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
         nodes[ref.serial]?.last = stream
+        keepMuteOverSavedState(ref, stream)
         if state.isPaused && relinked {
             logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
             command(.pause, ref)
@@ -198,6 +199,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
             if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
             guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), id: id) else { return }
             state.mutedWasMuted = wasMuted
+            state.isMuteShown = false
+            state.muteResends = 0
             nodes[ref.serial] = state
             logger.debug(
                 "muting instead of pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
