@@ -20,6 +20,7 @@ extension SoakRun {
                 return left.isEmpty ? nil : left.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.describe($0.value))" }.joined(separator: "; ")
             }
         case .pipewirePulse, .pipewireNative:
+            try await playNextStreamOfLeakedKeys()
             try await checkWirePlumber("WirePlumber's restore-stream file holds no volume, mute or target of the agent's") {
                 try wirePlumberLeaks()
             }
