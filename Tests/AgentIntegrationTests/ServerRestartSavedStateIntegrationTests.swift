@@ -86,10 +86,13 @@ extension AgentIntegrationTests {
 
         /// Issue 18's native soak, round 160: a legacy phone paplay held muted after an unplug, the
         /// agent killed, the next agent started and PipeWire restarted before that agent's
-        /// recovery of the journal. WirePlumber had saved the hold's mute for the Communication
-        /// role, and the agent that lost the server handed over only its ducks.
-        @Test("native: an unplug hold's mute, the agent killed, PipeWire restarted before the next agent recovers: the saved entry is unmuted again")
-        func nativeRestartBeforeRecovery() async throws {
+        /// recovery of the journal, or just after it. WirePlumber had saved the hold's mute for the
+        /// Communication role; the agent that lost the server handed over only its ducks, and not
+        /// what it had just restored, which WirePlumber saves a moment later.
+        @Test(
+            "native: an unplug hold's mute, the agent killed, PipeWire restarted before or just after the next agent recovers: the saved entry is unmuted again",
+            arguments: [Duration.zero, .milliseconds(1200)])
+        func nativeRestartBeforeRecovery(restartAfter: Duration) async throws {
             let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
             let first = try await rig.startAgent()
@@ -112,6 +115,9 @@ extension AgentIntegrationTests {
             _ = await first.waitForExit()
             let second = try await rig.startAgent()
             defer { second.kill() }
+            // At once: before the next agent's recovery (its grace is 750 ms). After 1.2 s: its
+            // recovery unmuted the held node, and WirePlumber may not have saved that yet.
+            try await Task.sleep(for: restartAfter)
             try await rig.pipewire.haltStack()
             try await rig.pipewire.resumeStack()
 

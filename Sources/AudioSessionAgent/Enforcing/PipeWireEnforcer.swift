@@ -59,6 +59,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     var owedToNextStream: [WirePlumberRestoreKey: OwedStreamValues] = [:]
     /// New streams watched for a mute WirePlumber saved from the agent's, with the turns left.
     var unmuteWatch: [StreamSerial: (ref: ServerStreamRef, turnsLeft: Int)] = [:]
+    /// Repairs written lately, by restore key, with when (``recentRepairWindow``).
+    var recentRepairs: [WirePlumberRestoreKey: (values: OwedStreamValues, at: ContinuousClock.Instant)] = [:]
     /// Nodes the agent unmuted that have not shown it yet, with their restore keys: one that ends
     /// first leaves WirePlumber the agent's mute (``oweNextStream(of:)``).
     var unmutesUnshown: [StreamSerial: WirePlumberRestoreKey] = [:]
@@ -368,6 +370,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// not start at a ducked level.
     func repairRestoreEntry(_ state: PipeWireEnforcedNode, factor: Double) {
         guard let key = state.restoreKey else { return }
+        rememberRepair(key, factor: factor, unmute: false)
         write(factor, into: key)
         unsettled[key] = factor
         settler?.arm(after: Self.settleDelay)
@@ -381,6 +384,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     }
 
     func repairRestoreEntry(_ key: WirePlumberRestoreKey, muted: Bool) {
+        rememberRepair(key, factor: nil, unmute: !muted)
         write(WirePlumberRestoreKey.muteJSON(muted), into: key)
         unsettledMutes[key] = muted
         settler?.arm(after: Self.settleDelay)

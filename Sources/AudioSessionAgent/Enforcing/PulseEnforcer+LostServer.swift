@@ -27,12 +27,28 @@ extension PulseEnforcer {
         for restores in journalled.values {
             if let repair = RestoreRepair(journalled: restores) { owed[repair.name] = repair }
         }
+        // A repair the server may not have saved yet (``recentRepairWindow``).
+        let since = ContinuousClock.now - Self.recentRepairWindow
+        for (name, recent) in recentRepairs where recent.at > since { owed[name] = recent.repair }
         // What the agent holds knows the user's values better than the journal's lines.
         for repair in repairsToSettle.values { owed[repair.name] = repair }
         for state in enforced.values {
             if let repair = restoreRepair(of: state) { owed[repair.name] = repair }
         }
         return owed
+    }
+
+    /// How long a written repair counts as not yet saved by the server: WirePlumber (behind
+    /// pipewire-pulse) saves its state a moment after a change, and a PipeWire crash in between
+    /// loses it (issue 18's soak on pipewire-pulse, round 156: the Communication role saved muted
+    /// after the agent's recovery unmuted the held stream and PipeWire restarted at once).
+    static let recentRepairWindow = Duration.seconds(10)
+
+    /// Remembers `repair` as written now; older ones are forgotten.
+    func rememberRepair(_ repair: RestoreRepair) {
+        let now = ContinuousClock.now
+        recentRepairs = recentRepairs.filter { $0.value.at > now - Self.recentRepairWindow }
+        recentRepairs[repair.name] = (repair, now)
     }
 
     /// Writes the repairs the previous agent owed when it lost the server, each kept in

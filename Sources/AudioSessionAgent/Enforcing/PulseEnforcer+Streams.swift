@@ -127,6 +127,7 @@ extension PulseEnforcer {
 
     /// Writes `repair` on the server, announced to WirePlumber through pipewire-pulse (see ``RestoreRepair``).
     func writeRepair(_ repair: RestoreRepair, then done: @escaping @Sendable (Bool) -> Void) {
+        rememberRepair(repair)
         repair.write(on: connection, logger: logger, announced: isPipeWirePulse, then: done)
     }
 

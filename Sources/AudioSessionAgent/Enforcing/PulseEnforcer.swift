@@ -70,6 +70,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// Restore entries the previous agent held when the server went away, with the user's values,
     /// until this server took their repair (``writeLostServerRepairs()``).
     var lostServerRepairs = LostServerRepairs<String, RestoreRepair>()
+    /// Repairs written lately, by entry name, with when (``recentRepairWindow``).
+    var recentRepairs: [String: (repair: RestoreRepair, at: ContinuousClock.Instant)] = [:]
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
     /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``RestoreRepair``).

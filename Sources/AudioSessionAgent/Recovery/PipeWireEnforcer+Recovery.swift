@@ -117,6 +117,7 @@ extension PipeWireEnforcer {
                         startUnlessCorked(ref)
                     case .silence(_, .mute(let wasMuted)):
                         setMute(wasMuted, ref)
+                        repairRestoreEntry(state, muted: wasMuted)
                     case .device:
                         removeTarget(ref)
                     case .module, .restoreEntry, .cardProfile, .process, .clockSetting:

@@ -79,6 +79,9 @@ extension PulseEnforcer {
         counter: WorkCounter
     ) {
         var restoring = false
+        // The server saves the stream's restored values a moment later; until then a loss of the
+        // server hands them over (``PulseEnforcer/recentRepairWindow``).
+        if kept == nil, let repair = RestoreRepair(journalled: restores) { rememberRepair(repair) }
         for restore in restores {
             switch restore {
             case .volume(_, .streamVolume(let base), let appliedLevel) where kept?.duck == nil:
