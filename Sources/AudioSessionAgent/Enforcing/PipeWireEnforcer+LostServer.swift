@@ -97,29 +97,25 @@ extension PipeWireEnforcer {
         if !lostServerRepairs.isEmpty { settler?.arm(after: Self.settleDelay) }
     }
 
-    /// A stream of a key the previous agent owed appeared: unless it already comes with its own
-    /// factor and unmuted (WirePlumber's entry is repaired), the node gets its own factor back at
-    /// once, and it is watched for the agent's values WirePlumber applies as it links it. The key
-    /// is done with. Loop lock held.
+    /// A stream of a key the previous agent owed appeared: it is watched for the agent's values
+    /// WirePlumber applies as it links it (its saved state may be the agent's until a stream of
+    /// the key changes), and a factor other than its own is put right at once. The key is done
+    /// with. Loop lock held.
     func repairAfterLostServer(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        guard let key = WirePlumberRestoreKey(stream.properties), let owed = lostServerRepairs[key] else { return }
+        guard let key = WirePlumberRestoreKey(stream.properties), let owed = lostServerRepairs.entries[key] else { return }
         lostServerRepairs[key] = nil
-        let props = connection.globals[ref.index]?.node?.props
-        let ownFactor = owed.factor.map { factor in props?.volume.map { abs(Double($0) - factor) < 0.001 } ?? false } ?? true
-        if ownFactor && !(owed.unmute && props?.mute != false) { return }
-        logger.info(
-            "giving a stream the user's values back: WirePlumber saved the agent's when PipeWire went away",
+        logger.debug(
+            "watching a new stream of a key whose saved state the agent held when PipeWire went away",
             metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
-        if let factor = owed.factor {
-            repairedNodes[ref.serial] = factor
-            repairWatch[ref.serial] = (ref, Self.repairWatchTurns)
+        watch(ref, for: owed)
+        if let factor = owed.factor, let shown = connection.globals[ref.index]?.node?.props?.volume, abs(Double(shown) - factor) > 0.001 {
+            logger.info(
+                "giving a stream its own volume factor back: WirePlumber saved a ducked one when PipeWire went away",
+                metadata: ["stream.id": "\(ref.id)"])
             setVolumeFactor(factor, ref)
             repairRestoreEntry(PipeWireEnforcedNode(ref: ref, last: stream), factor: factor)
         }
-        if owed.unmute {
-            unmuteWatch[ref.serial] = (ref, Self.repairWatchTurns)
-            settler?.arm(after: Self.settleDelay)
-        }
+        giveOwedValues()
     }
 
     /// How many settler turns a repaired node is watched (half a second each).

@@ -32,12 +32,18 @@ extension PipeWireEnforcer {
         logger.debug(
             "watching a new stream for the saved state of a stream that ended held",
             metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
+        watch(ref, for: owed)
+        giveOwedValues()
+    }
+
+    /// Watches a new node for the settler's next turns for the agent's values WirePlumber gives it
+    /// under a key that owes `owed`. Loop lock held.
+    func watch(_ ref: ServerStreamRef, for owed: OwedStreamValues) {
         if let factor = owed.factor {
             repairedNodes[ref.serial] = factor
             repairWatch[ref.serial] = (ref, Self.repairWatchTurns)
         }
         if owed.unmute { unmuteWatch[ref.serial] = (ref, Self.repairWatchTurns) }
-        giveOwedValues()
         settler?.arm(after: Self.settleDelay)
     }
 
