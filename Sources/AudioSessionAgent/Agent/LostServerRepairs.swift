@@ -43,6 +43,11 @@ struct LostServerRepairs<Key: Hashable & Sendable, Repair: Sendable>: Sendable {
 
     /// What the previous agent in `seat` handed over, or no repair when it left nothing of this kind.
     static func taken<Agent>(from seat: ServerSeat<Agent>) -> LostServerRepairs {
-        seat.takeHandedOver() as? LostServerRepairs ?? LostServerRepairs()
+        LostServerRepairs(handedOver: seat.takeHandedOver())
+    }
+
+    /// What the previous agent handed over, when it is repairs of this kind; else none.
+    init(handedOver: (any Sendable)?) {
+        self = handedOver as? LostServerRepairs ?? LostServerRepairs()
     }
 }

@@ -11,5 +11,3 @@ public protocol ServedAgent: Sendable {
     func shutdown() async
 }
 
-extension PulseAgent: ServedAgent {}
-extension PipeWireAgent: ServedAgent {}

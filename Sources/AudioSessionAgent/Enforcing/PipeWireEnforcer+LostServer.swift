@@ -19,7 +19,7 @@ import SoundServer
 extension PipeWireEnforcer {
     /// What this agent owes WirePlumber's saved state if PipeWire went away now, by restore key.
     /// Loop lock held; call before ``abandon()``.
-    func owedRestoreEntries() -> [WirePlumberRestoreKey: OwedStreamValues] {
+    func owedRestoreRepairs() -> [WirePlumberRestoreKey: OwedStreamValues] {
         var owed = owedToNextStream
         func add(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
             guard factor != nil || unmute else { return }
@@ -34,7 +34,7 @@ extension PipeWireEnforcer {
         }
         for restores in journalled.values {
             let values = Self.owedValues(journalled: restores)
-            if let key = values.key { add(key, factor: values.factor, unmute: values.unmute) }
+            if let key = values.key { add(key, factor: values.factor, unmute: values.wasMuted == false) }
         }
         let since = clock.now - Self.recentRepairWindow
         for (key, recent) in recentRepairs where recent.at > since {
@@ -65,20 +65,21 @@ extension PipeWireEnforcer {
         recentRepairs[key] = (values, now)
     }
 
-    /// A stream's journal lines as its restore key and what the key is owed.
-    static func owedValues(journalled restores: [PendingRestore]) -> (key: WirePlumberRestoreKey?, factor: Double?, unmute: Bool) {
+    /// A stream's journal lines as its restore key and the user's values they keep: the node's
+    /// own factor under a duck, and its mute before the agent's.
+    static func owedValues(journalled restores: [PendingRestore]) -> (key: WirePlumberRestoreKey?, factor: Double?, wasMuted: Bool?) {
         var key: WirePlumberRestoreKey?
         var factor: Double?
-        var unmute = false
+        var wasMuted: Bool?
         for restore in restores {
             switch restore {
             case .restoreEntry(_, let name): key = WirePlumberRestoreKey(rawValue: name)
             case .volume(_, .nodeFactor(let base), _): factor = base
-            case .silence(_, .mute(let wasMuted)): unmute = !wasMuted
+            case .silence(_, .mute(let muted)): wasMuted = muted
             default: break
             }
         }
-        return (key, factor, unmute)
+        return (key, factor, wasMuted)
     }
 
     /// Writes what the previous agent owed when it lost the server into `route-settings`

@@ -69,17 +69,7 @@ extension PipeWireEnforcer {
     /// A node that ended while a previous agent ducked it (the agent was killed): WirePlumber saved
     /// the ducked factor under the node's key, so the user's factor is written back there.
     private func repairEnded(_ restores: [PendingRestore]) {
-        var key: WirePlumberRestoreKey?
-        var factor: Double?
-        var muted: Bool?
-        for restore in restores {
-            switch restore {
-            case .restoreEntry(_, let name): key = WirePlumberRestoreKey(rawValue: name)
-            case .volume(_, .nodeFactor(let base), _): factor = base
-            case .silence(_, .mute(let wasMuted)): muted = wasMuted
-            default: break
-            }
-        }
+        let (key, factor, muted) = Self.owedValues(journalled: restores)
         if let key, let muted {
             logger.info("repairing the saved mute of a stream that ended muted", metadata: ["restore.key": "\(key.rawValue)"])
             repairRestoreEntry(key, muted: muted)

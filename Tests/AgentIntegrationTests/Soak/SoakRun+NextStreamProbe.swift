@@ -14,11 +14,11 @@ extension SoakRun {
         guard SoundSetup.pipewireStackIsDebian13 else { return }
         let keys = Set(try wirePlumberLeaks().keys.map(Self.restoreKey(ofSavedField:)))
         for key in keys.sorted() {
-            guard let role = Self.probeRole(forKey: key) else { continue }
-            let probe = try rig.play("next-stream-probe", try rig.tone("next-stream-probe", seconds: 1.5), role: role)
-            defer { probe.kill() }
+            guard let probe = Self.probe(forKey: key) else { continue }
+            let player = try rig.play("next-stream-probe", try rig.tone("next-stream-probe", seconds: 1.5), role: probe.role)
+            defer { player.kill() }
             _ = try? await rig.waitForStream("next-stream-probe")
-            _ = try? await probe.waitForExit(timeout: .seconds(20))
+            _ = try? await player.waitForExit(timeout: .seconds(20))
         }
     }
 
@@ -28,17 +28,32 @@ extension SoakRun {
         return String(field[..<colon])
     }
 
-    /// The paplay role whose stream WirePlumber saves under `key`: the role pipewire-pulse maps
-    /// to the key's (`phone` for Communication), `""` for paplay's own key (no role); `nil` for a
-    /// key no paplay of the soak's can have.
-    static func probeRole(forKey key: String) -> String?? {
+    /// How a paplay stream comes to be saved under a restore key.
+    enum NextStreamProbe: Equatable {
+        /// paplay's own key: a stream without a role.
+        case roleless
+        /// The role pipewire-pulse maps to the key's (`phone` for Communication).
+        case role(String)
+
+        /// What `paplay --property=media.role=` takes, `nil` for none.
+        var role: String? {
+            switch self {
+            case .roleless: nil
+            case .role(let role): role
+            }
+        }
+    }
+
+    /// The paplay stream WirePlumber saves under `key`; `nil` for a key no paplay of the soak's
+    /// can have.
+    static func probe(forKey key: String) -> NextStreamProbe? {
         let roles = [
             "Music": "music", "Communication": "phone", "Notification": "event", "Movie": "video", "Game": "game",
             "Production": "production", "Accessibility": "a11y",
         ]
-        if key == "Output/Audio:application.name:paplay" { return .some(nil) }
+        if key == "Output/Audio:application.name:paplay" { return .roleless }
         let prefix = "Output/Audio:media.role:"
         guard key.hasPrefix(prefix) else { return nil }
-        return roles[String(key.dropFirst(prefix.count))].map { .some($0) }
+        return roles[String(key.dropFirst(prefix.count))].map { .role($0) }
     }
 }

@@ -7,5 +7,4 @@ protocol ScenarioAgent: SeatedAgent {
     var coordinator: PolicyCoordinator { get }
 }
 
-extension PulseAgent: ScenarioAgent {}
-extension PipeWireAgent: ScenarioAgent {}
+extension SoundServerAgent: ScenarioAgent {}

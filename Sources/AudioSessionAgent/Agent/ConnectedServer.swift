@@ -1,0 +1,13 @@
+/// A protocol's side of one ``SoundServerAgent``, connected: what
+/// ``AgentServerProtocol/connect(_:assembly:)`` gives the agent. Opaque outside the agent.
+///
+/// ```swift
+/// let server = try await PulseProtocol.connect(configuration, assembly: assembly)   // inside the agent
+/// ```
+public final class ConnectedServer: Sendable {
+    let side: any ServerSide
+
+    init(_ side: any ServerSide) {
+        self.side = side
+    }
+}

@@ -1,0 +1,107 @@
+import AudioPolicy
+import Logging
+import PipeWireBackend
+import SoundServer
+
+/// PipeWire's native side of a ``SoundServerAgent``: the connection, the registry mirror (with
+/// its card follower) and the enforcer.
+final class PipeWireServerSide: ServerSide {
+    let instance: ServerInstance
+    let serverDescription: String
+    let journal: Journal
+    let translator: GraphTranslator
+    private let pipewire: PipeWireConnection
+    private let mirror: PipeWireGraphMirror
+    private let enforcer: PipeWireEnforcer
+    private let handler: PipeWireGraphMirror.Handler
+    private let logger: Logger
+
+    private init(
+        instance: ServerInstance, version: String, journal: Journal, translator: GraphTranslator,
+        pipewire: PipeWireConnection, mirror: PipeWireGraphMirror, enforcer: PipeWireEnforcer,
+        handler: @escaping PipeWireGraphMirror.Handler, logger: Logger
+    ) {
+        self.instance = instance
+        serverDescription = "PipeWire \(version)"
+        self.journal = journal
+        self.translator = translator
+        self.pipewire = pipewire
+        self.mirror = mirror
+        self.enforcer = enforcer
+        self.handler = handler
+        self.logger = logger
+    }
+
+    static func connect(_ configuration: PipeWireAgentConfiguration, assembly: AgentAssembly) async throws(AgentError) -> PipeWireServerSide {
+        let logger = configuration.logger
+        let connection: PipeWireConnection
+        do {
+            connection = try await PipeWireConnection.connect(
+                remote: configuration.remote, applicationName: "audiosessiond", logger: logger)
+        } catch {
+            throw AgentError(.connecting, "PipeWire: \(error.description)")
+        }
+        guard let server = connection.serverInfo else {
+            connection.close()
+            throw AgentError(.connecting, "the PipeWire core sent no info about itself")
+        }
+        let instance = PipeWireGraphTranslation.instance(of: server)
+        // The socket's path, so that a later agent can ask whether this instance still serves it.
+        let address = configuration.remote.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? AgentBackend.pipeWireSocket(environment: AgentBackend.processEnvironment(adding: configuration.remote))
+        let journal: Journal
+        do {
+            journal = try await assembly.openJournal(instance: instance, address: address, probe: PipeWireServerInstanceProbe())
+        } catch {
+            connection.close()
+            throw error
+        }
+        let table = ServerStreamTable(instance: instance)
+        let enforcer = PipeWireEnforcer(
+            connection: connection, journal: journal, table: table, pauser: configuration.pauser, logger: logger)
+        enforcer.cancellerProcesses.remote = configuration.remote
+        let translator = assembly.makeTranslator(table: table, enforcer: enforcer, serverSetsClientSecurity: true)
+        assembly.startEnforcing(enforcer, translator: translator, on: connection)
+        return PipeWireServerSide(
+            instance: instance, version: server.version, journal: journal, translator: translator, pipewire: connection,
+            mirror: PipeWireGraphMirror(connection: connection, instance: instance, logger: logger),
+            enforcer: enforcer, handler: assembly.graphHandler(for: translator), logger: logger)
+    }
+
+    var connection: any SeatedConnection { pipewire }
+
+    var graph: Graph { mirror.graph }
+
+    var sinks: [any DecisionSink] { [enforcer] }
+
+    /// The mirror starts here, on the loop, so that its first events follow the graph the
+    /// translator begins with.
+    func begin(coordinator: PolicyCoordinator) {
+        let graph = mirror.start(handler)
+        translator.begin(with: graph)
+        mirror.cards.begin(coordinator: coordinator)
+    }
+
+    func recoverJournal() { enforcer.recoverJournal() }
+
+    func undoAll() async {
+        let undone = pipewire.withLoopLocked { enforcer.undoAll() }
+        do {
+            // Bounded: a server that stopped answering must not keep the agent from exiting; what
+            // it did not confirm stays in the journal for the next agent.
+            try await pipewire.sync(timeout: .seconds(5))
+            for serial in undone { try journal.clear(stream: serial) }
+        } catch {
+            logger.error("not every change could be undone; the journal keeps them", metadata: ["agent.error": "\(error)"])
+        }
+    }
+
+    func abandon() { enforcer.abandon() }
+
+    func retire() -> (gone: [PolicyEvent], owed: any Sendable) { ([], enforcer.retire()) }
+
+    func stop() {
+        pipewire.withLoopLocked { mirror.stop() }
+        pipewire.close()
+    }
+}

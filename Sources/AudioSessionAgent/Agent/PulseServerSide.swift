@@ -1,0 +1,140 @@
+import AudioPolicy
+import Logging
+import PulseBackend
+import SoundServer
+
+/// The pulse protocol's side of a ``SoundServerAgent``: the connection, the graph mirror, the
+/// enforcer, the steward of the server's own policy modules, and the card follower and switcher.
+final class PulseServerSide: ServerSide {
+    let instance: ServerInstance
+    let serverDescription: String
+    let journal: Journal
+    let translator: GraphTranslator
+    private let pulse: PulseConnection
+    private let mirror: PulseGraphMirror
+    private let enforcer: PulseEnforcer
+    private let modules: ServerModuleSteward
+    private let cards: CardFollower?
+    private let cardSwitcher: PulseCardSwitcher?
+
+    private init(
+        info: ServerInfo, journal: Journal, translator: GraphTranslator, pulse: PulseConnection, mirror: PulseGraphMirror,
+        enforcer: PulseEnforcer, modules: ServerModuleSteward, cards: CardFollower?, cardSwitcher: PulseCardSwitcher?
+    ) {
+        instance = info.instance
+        serverDescription = "\(info.name) \(info.version)"
+        self.journal = journal
+        self.translator = translator
+        self.pulse = pulse
+        self.mirror = mirror
+        self.enforcer = enforcer
+        self.modules = modules
+        self.cards = cards
+        self.cardSwitcher = cardSwitcher
+    }
+
+    static func connect(_ configuration: PulseAgentConfiguration, assembly: AgentAssembly) async throws(AgentError) -> PulseServerSide {
+        let logger = configuration.logger
+        let connection: PulseConnection
+        let info: ServerInfo
+        do {
+            connection = try await PulseConnection.connect(
+                server: configuration.server,
+                properties: [
+                    "application.name": "audiosessiond", "application.id": "org.audiosession.Agent",
+                    StreamTranslation.agentProperty: "true",
+                ])
+            info = try await connection.serverInfo()
+        } catch {
+            throw AgentError(.connecting, error.description)
+        }
+        let journal: Journal
+        do {
+            journal = try await assembly.openJournal(
+                instance: info.instance, address: configuration.server ?? connection.serverAddress,
+                probe: PulseServerInstanceProbe())
+        } catch {
+            connection.disconnect()
+            throw error
+        }
+        let table = ServerStreamTable(instance: info.instance)
+        let policy = assembly.coordinator.read { $0.engine.state.policy }
+        let modules = ServerModuleSteward(
+            settings: policy.serverModules, connection: connection, journal: journal, logger: logger)
+        let enforcer = PulseEnforcer(
+            connection: connection, journal: journal, table: table, modules: modules, pauser: configuration.pauser,
+            isPipeWirePulse: info.isPipeWirePulse, logger: logger)
+        let translator = assembly.makeTranslator(table: table, enforcer: enforcer, modules: modules)
+        modules.leftModulesChanged = { [weak translator] in translator?.translateAgainSoon() }
+        assembly.startEnforcing(enforcer, translator: translator, on: connection)
+        let mirror: PulseGraphMirror
+        do {
+            mirror = try await PulseGraphMirror.start(on: connection, handler: assembly.graphHandler(for: translator))
+        } catch {
+            assembly.giveBack(enforcer, translator: translator, on: connection)
+            connection.disconnect()
+            // At once, not when the last reference goes: a next attempt opens the same journal.
+            journal.close()
+            throw AgentError(.connecting, error.description)
+        }
+        // Cards (Bluetooth profiles) are followed apart from the graph; without them the agent
+        // still works, it only cannot switch a headset's profile.
+        let cards: CardFollower?
+        do {
+            cards = try await CardFollower.start(on: connection, coordinator: assembly.coordinator, logger: logger)
+        } catch {
+            logger.warning("the sound server's cards cannot be followed", metadata: ["pulse.error": "\(error)"])
+            cards = nil
+        }
+        let cardSwitcher = cards.map {
+            PulseCardSwitcher(connection: connection, cards: $0.mirror, journal: journal, logger: logger)
+        }
+        return PulseServerSide(
+            info: info, journal: journal, translator: translator, pulse: connection, mirror: mirror, enforcer: enforcer,
+            modules: modules, cards: cards, cardSwitcher: cardSwitcher)
+    }
+
+    var connection: any SeatedConnection { pulse }
+
+    var graph: Graph { mirror.graph }
+
+    /// The steward sees a new policy before the enforcer carries out the engine's decisions about
+    /// it, so a move the new policy leaves to the server is not made.
+    var sinks: [any DecisionSink] { [modules, enforcer] + (cardSwitcher.map { [$0] } ?? []) }
+
+    func begin(coordinator: PolicyCoordinator) {
+        modules.begin(with: mirror.graph)
+        translator.begin(with: mirror.graph)
+        cards?.begin(coordinator: coordinator)
+    }
+
+    func recoverJournal() {
+        enforcer.recoverJournal()
+        cardSwitcher?.recoverJournal()
+    }
+
+    func undoAll() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            pulse.withLoopLocked {
+                let cardSwitcher = cardSwitcher
+                enforcer.undoAll {
+                    guard let cardSwitcher else { return continuation.resume() }
+                    cardSwitcher.undoAll { continuation.resume() }
+                }
+            }
+        }
+    }
+
+    func abandon() { enforcer.abandon() }
+
+    func retire() -> (gone: [PolicyEvent], owed: any Sendable) {
+        let gone = cards?.retire() ?? []
+        return (gone, enforcer.retire())
+    }
+
+    func stop() {
+        cards?.stop()
+        mirror.stop()
+        pulse.disconnect()
+    }
+}

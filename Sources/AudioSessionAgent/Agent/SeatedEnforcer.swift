@@ -1,0 +1,44 @@
+/// What the agent's life cycle asks of an enforcer, whichever protocol it speaks
+/// (``PulseEnforcer``, ``PipeWireEnforcer``): start, take over what an agent that lost the server
+/// still owed, and say what this one owes when it loses the server in turn. Loop lock held for all.
+protocol SeatedEnforcer: AnyObject, StreamEnforcing, DecisionSink {
+    /// How the protocol names a saved stream state (a stream-restore entry, a WirePlumber key).
+    associatedtype RepairKey: Hashable & Sendable
+    /// What such a state is owed.
+    associatedtype Repair: Sendable
+
+    /// What the previous agent in the seat owed when it lost the server, still to be written.
+    var lostServerRepairs: LostServerRepairs<RepairKey, Repair> { get set }
+    /// Takes the journal's pending entries over and starts acting.
+    func start()
+    /// Writes ``lostServerRepairs`` to the server.
+    func writeLostServerRepairs()
+    /// What this agent owes the saved stream states if the server went away now.
+    func owedRestoreRepairs() -> [RepairKey: Repair]
+    /// Forgets the players it paused without resuming them.
+    func letGoOfPlayers()
+    /// Stops acting, as a crash would: the journal keeps everything.
+    func abandon()
+}
+
+extension SeatedEnforcer {
+    /// Starts with what the previous agent in the seat handed over (`handedOver`), written at once.
+    func start(taking handedOver: (any Sendable)?) {
+        start()
+        lostServerRepairs = LostServerRepairs(handedOver: handedOver)
+        writeLostServerRepairs()
+    }
+
+    /// After the server went away: what the next agent in the seat is to repair (what an earlier
+    /// loss left and this server never took, and what this agent owes), with the players let go
+    /// and the enforcer stopped.
+    func retire() -> LostServerRepairs<RepairKey, Repair> {
+        let owed = lostServerRepairs.merging(owedRestoreRepairs())
+        letGoOfPlayers()
+        abandon()
+        return owed
+    }
+}
+
+extension PulseEnforcer: SeatedEnforcer {}
+extension PipeWireEnforcer: SeatedEnforcer {}
