@@ -1,6 +1,6 @@
 import AudioPolicy
 @testable import AudioSessionAgent
-import PipeWireBackend
+@testable import PipeWireBackend
 import SoundServer
 import Testing
 

@@ -1,7 +1,7 @@
 import AudioPolicy
 @testable import AudioSessionAgent
 import AudioSessionModel
-import PipeWireBackend
+@testable import PipeWireBackend
 import SoundServer
 import Testing
 

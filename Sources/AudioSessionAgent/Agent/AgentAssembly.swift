@@ -2,7 +2,7 @@ import AudioPolicy
 import Logging
 import SoundServer
 
-/// What ``SoundServerAgent`` gives a protocol's ``AgentServerProtocol/connect(_:assembly:)``: the
+/// What ``SoundServerAgent`` gives a protocol's ``AgentConfiguration/connect(assembly:)``: the
 /// steps every protocol takes the same way as it connects (the journal, the translator, the
 /// enforcer's start with what the previous agent handed over, the mirror's handler). Opaque
 /// outside the agent.

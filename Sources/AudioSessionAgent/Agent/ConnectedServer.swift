@@ -1,8 +1,8 @@
 /// A protocol's side of one ``SoundServerAgent``, connected: what
-/// ``AgentServerProtocol/connect(_:assembly:)`` gives the agent. Opaque outside the agent.
+/// ``AgentConfiguration/connect(assembly:)`` gives the agent. Opaque outside the agent.
 ///
 /// ```swift
-/// let server = try await PulseProtocol.connect(configuration, assembly: assembly)   // inside the agent
+/// let server = try await configuration.connect(assembly: assembly)   // inside the agent
 /// ```
 public final class ConnectedServer: Sendable {
     let side: any ServerSide

@@ -13,6 +13,12 @@ import PipeWireBackend
 /// ```
 public typealias PipeWireServerSeat = ServerSeat<PipeWireAgent>
 
+/// The policy agent on PipeWire's native protocol, beside WirePlumber: ducks with the node's Props
+/// `volume` factor (the user's `channelVolumes` stay WirePlumber's and the user's), pauses nodes,
+/// sets `target.object` and `default.configured.*`, and repairs WirePlumber's saved state through
+/// `route-settings` (0.4) or the key's next stream (0.5).
+public typealias PipeWireAgent = SoundServerAgent<PipeWireAgentConfiguration>
+
 extension PipeWireConnection: SeatedConnection {
     func withSeatLocked<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
     func makeSeatTimer(_ action: @escaping @Sendable () -> Void) -> any LoopTimer { PipeWireLoopTimer(on: self, action: action) }

@@ -7,26 +7,29 @@ import SoundServer
 /// its card follower) and the enforcer.
 final class PipeWireServerSide: ServerSide {
     let instance: ServerInstance
-    let serverDescription: String
     let journal: Journal
     let translator: GraphTranslator
+    private let version: String
     private let pipewire: PipeWireConnection
     private let mirror: PipeWireGraphMirror
+    /// The Devices that are Bluetooth cards, followed for the engine from ``begin(coordinator:)``.
+    private let cards: PipeWireCardFollower
     private let enforcer: PipeWireEnforcer
     private let handler: PipeWireGraphMirror.Handler
-    private let logger: Logger
+    let logger: Logger
 
     private init(
         instance: ServerInstance, version: String, journal: Journal, translator: GraphTranslator,
-        pipewire: PipeWireConnection, mirror: PipeWireGraphMirror, enforcer: PipeWireEnforcer,
+        pipewire: PipeWireConnection, mirror: PipeWireGraphMirror, cards: PipeWireCardFollower, enforcer: PipeWireEnforcer,
         handler: @escaping PipeWireGraphMirror.Handler, logger: Logger
     ) {
         self.instance = instance
-        serverDescription = "PipeWire \(version)"
+        self.version = version
         self.journal = journal
         self.translator = translator
         self.pipewire = pipewire
         self.mirror = mirror
+        self.cards = cards
         self.enforcer = enforcer
         self.handler = handler
         self.logger = logger
@@ -64,9 +67,12 @@ final class PipeWireServerSide: ServerSide {
         assembly.startEnforcing(enforcer, translator: translator, on: connection)
         return PipeWireServerSide(
             instance: instance, version: server.version, journal: journal, translator: translator, pipewire: connection,
-            mirror: PipeWireGraphMirror(connection: connection, instance: instance, logger: logger),
+            mirror: PipeWireGraphMirror(connection: connection, instance: instance),
+            cards: PipeWireCardFollower(connection: connection, logger: logger),
             enforcer: enforcer, handler: assembly.graphHandler(for: translator), logger: logger)
     }
+
+    var serverDescription: String { "PipeWire \(version)" }
 
     var connection: any SeatedConnection { pipewire }
 
@@ -79,7 +85,7 @@ final class PipeWireServerSide: ServerSide {
     func begin(coordinator: PolicyCoordinator) {
         let graph = mirror.start(handler)
         translator.begin(with: graph)
-        mirror.cards.begin(coordinator: coordinator)
+        cards.begin(coordinator: coordinator)
     }
 
     func recoverJournal() { enforcer.recoverJournal() }
@@ -87,12 +93,10 @@ final class PipeWireServerSide: ServerSide {
     func undoAll() async {
         let undone = pipewire.withLoopLocked { enforcer.undoAll() }
         do {
-            // Bounded: a server that stopped answering must not keep the agent from exiting; what
-            // it did not confirm stays in the journal for the next agent.
-            try await pipewire.sync(timeout: .seconds(5))
+            try await pipewire.sync(timeout: Self.undoAnswerLimit)
             for serial in undone { try journal.clear(stream: serial) }
         } catch {
-            logger.error("not every change could be undone; the journal keeps them", metadata: ["agent.error": "\(error)"])
+            logUnanswered(error)
         }
     }
 
@@ -101,7 +105,10 @@ final class PipeWireServerSide: ServerSide {
     func retire() -> (gone: [PolicyEvent], owed: any Sendable) { ([], enforcer.retire()) }
 
     func stop() {
-        pipewire.withLoopLocked { mirror.stop() }
+        pipewire.withLoopLocked {
+            mirror.stop()
+            cards.stop()
+        }
         pipewire.close()
     }
 }

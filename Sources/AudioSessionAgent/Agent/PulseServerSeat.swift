@@ -12,6 +12,12 @@ import PulseBackend
 /// ```
 public typealias PulseServerSeat = ServerSeat<PulseAgent>
 
+/// The policy agent on a PulseAudio-protocol server (PulseAudio, or PipeWire through
+/// pipewire-pulse): ducks with sink-input volumes, silences with mutes or corks, moves sink
+/// inputs, repairs stream-restore entries, takes over the server's own policy modules the
+/// policy's `[server-modules]` table names and switches Bluetooth card profiles.
+public typealias PulseAgent = SoundServerAgent<PulseAgentConfiguration>
+
 extension PulseConnection: SeatedConnection {
     func withSeatLocked<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
     func makeSeatTimer(_ action: @escaping @Sendable () -> Void) -> any LoopTimer { PulseLoopTimer(on: self, action: action) }

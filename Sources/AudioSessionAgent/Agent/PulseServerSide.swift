@@ -6,23 +6,23 @@ import SoundServer
 /// The pulse protocol's side of a ``SoundServerAgent``: the connection, the graph mirror, the
 /// enforcer, the steward of the server's own policy modules, and the card follower and switcher.
 final class PulseServerSide: ServerSide {
-    let instance: ServerInstance
-    let serverDescription: String
     let journal: Journal
     let translator: GraphTranslator
+    private let info: ServerInfo
     private let pulse: PulseConnection
     private let mirror: PulseGraphMirror
     private let enforcer: PulseEnforcer
     private let modules: ServerModuleSteward
     private let cards: CardFollower?
     private let cardSwitcher: PulseCardSwitcher?
+    let logger: Logger
 
     private init(
         info: ServerInfo, journal: Journal, translator: GraphTranslator, pulse: PulseConnection, mirror: PulseGraphMirror,
-        enforcer: PulseEnforcer, modules: ServerModuleSteward, cards: CardFollower?, cardSwitcher: PulseCardSwitcher?
+        enforcer: PulseEnforcer, modules: ServerModuleSteward, cards: CardFollower?, cardSwitcher: PulseCardSwitcher?,
+        logger: Logger
     ) {
-        instance = info.instance
-        serverDescription = "\(info.name) \(info.version)"
+        self.info = info
         self.journal = journal
         self.translator = translator
         self.pulse = pulse
@@ -31,6 +31,7 @@ final class PulseServerSide: ServerSide {
         self.modules = modules
         self.cards = cards
         self.cardSwitcher = cardSwitcher
+        self.logger = logger
     }
 
     static func connect(_ configuration: PulseAgentConfiguration, assembly: AgentAssembly) async throws(AgentError) -> PulseServerSide {
@@ -91,8 +92,12 @@ final class PulseServerSide: ServerSide {
         }
         return PulseServerSide(
             info: info, journal: journal, translator: translator, pulse: connection, mirror: mirror, enforcer: enforcer,
-            modules: modules, cards: cards, cardSwitcher: cardSwitcher)
+            modules: modules, cards: cards, cardSwitcher: cardSwitcher, logger: logger)
     }
+
+    var instance: ServerInstance { info.instance }
+
+    var serverDescription: String { "\(info.name) \(info.version)" }
 
     var connection: any SeatedConnection { pulse }
 
@@ -113,16 +118,17 @@ final class PulseServerSide: ServerSide {
         cardSwitcher?.recoverJournal()
     }
 
+    /// Each entry leaves the journal as the server answers its command.
     func undoAll() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            pulse.withLoopLocked {
-                let cardSwitcher = cardSwitcher
-                enforcer.undoAll {
-                    guard let cardSwitcher else { return continuation.resume() }
-                    cardSwitcher.undoAll { continuation.resume() }
-                }
+        let answered = OnceValue<Bool>()
+        pulse.withLoopLocked {
+            let cardSwitcher = cardSwitcher
+            enforcer.undoAll {
+                guard let cardSwitcher else { return answered.finish(true) }
+                cardSwitcher.undoAll { answered.finish(true) }
             }
         }
+        if await answered.wait(atMost: Self.undoAnswerLimit) == nil { logUnanswered() }
     }
 
     func abandon() { enforcer.abandon() }

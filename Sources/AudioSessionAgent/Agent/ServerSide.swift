@@ -1,4 +1,5 @@
 import AudioPolicy
+import Logging
 import SoundServer
 
 /// One protocol's side of a ``SoundServerAgent``: its connection, graph mirror, translator and
@@ -15,6 +16,8 @@ protocol ServerSide: AnyObject, Sendable {
     var journal: Journal { get }
     /// Whose loop lock is the coordinator's outer lock, and whose timers wake the agent.
     var connection: any SeatedConnection { get }
+    /// Where the side logs.
+    var logger: Logger { get }
     /// Turns the mirror's events into the engine's.
     var translator: GraphTranslator { get }
     /// The sinks that carry the engine's decisions out on this server, in order.
@@ -24,7 +27,8 @@ protocol ServerSide: AnyObject, Sendable {
     func begin(coordinator: PolicyCoordinator)
     /// Undoes, once the grace period is over, what a crashed agent left. Loop thread.
     func recoverJournal()
-    /// Undoes every change and waits (bounded) for the server to take the commands.
+    /// Undoes every change and waits, at most ``undoAnswerLimit``, for the server to take the
+    /// commands; what it did not confirm stays in the journal.
     func undoAll() async
     /// Stops acting as a crash would. Loop lock held.
     func abandon()
@@ -33,4 +37,18 @@ protocol ServerSide: AnyObject, Sendable {
     func retire() -> (gone: [PolicyEvent], owed: any Sendable)
     /// Stops the mirror and disconnects (after the agent left the seat).
     func stop()
+}
+
+extension ServerSide {
+    /// How long a shutdown waits for the server to answer the undo commands: a server that stopped
+    /// answering (stopped with SIGSTOP, stuck) must not keep the agent from exiting; what it did
+    /// not confirm stays in the journal for the next agent. Tested: `UnansweredShutdownTests`.
+    static var undoAnswerLimit: Duration { .seconds(5) }
+
+    /// Says that the server did not confirm every undo command in time.
+    func logUnanswered(_ error: (any Error)? = nil) {
+        logger.error(
+            "not every change could be undone; the journal keeps them",
+            metadata: error.map { ["agent.error": "\($0)"] } ?? [:])
+    }
 }

@@ -3,8 +3,9 @@ import Logging
 public import SoundServer
 
 /// The policy agent on one sound server: connection, graph mirror, translator, coordinator,
-/// enforcer and journal wired together, the same way whichever protocol `Server` is
-/// (``PulseAgent`` on the pulse protocol, ``PipeWireAgent`` on PipeWire's own).
+/// enforcer and journal wired together, the same way whichever protocol `Configuration` reaches
+/// (``PulseAgent`` on the pulse protocol, ``PipeWireAgent`` on PipeWire's own); what only one
+/// protocol knows is its side, made by ``AgentConfiguration/connect(assembly:)``.
 ///
 /// The server's events reach the engine on the loop thread without a hop, and the engine's
 /// decisions go back to the server from there (the protocol's enforcer). Apps' calls go through
@@ -31,7 +32,7 @@ public import SoundServer
 /// try await agent.run()          // until shutdown, cancellation or a lost server
 /// await agent.shutdown()         // or run it as PulseAgentService in a ServiceGroup
 /// ```
-public final class SoundServerAgent<Server: AgentServerProtocol>: Sendable {
+public final class SoundServerAgent<Configuration: AgentConfiguration>: Sendable {
     /// The policy state: register sessions and read the engine through it.
     public let coordinator: PolicyCoordinator
     /// The server instance the agent serves (its journal's key).
@@ -83,7 +84,7 @@ public final class SoundServerAgent<Server: AgentServerProtocol>: Sendable {
         let assembly = AgentAssembly(
             coordinator: coordinator, configuration: configuration, ending: ending,
             takeHandedOver: { seat.takeHandedOver() }, handOver: { seat.handOver($0) })
-        let side = try await Server.connect(configuration, assembly: assembly).side
+        let side = try await configuration.connect(assembly: assembly).side
         let connection = side.connection
         let waiting = RecoveryProgress(isWaiting: !side.journal.pendingRestores.isEmpty)
         let recovery = connection.makeSeatTimer { [weak side] in
@@ -187,8 +188,6 @@ public final class SoundServerAgent<Server: AgentServerProtocol>: Sendable {
 }
 
 extension SoundServerAgent: SeatedAgent, ServedAgent {
-    public typealias Configuration = Server.Configuration
-
     /// The agent's monotonic time: the agent wakes the engine for its deadlines (an unplug hold's
     /// end, the relink and ended-session graces) on a loop timer.
     public static func makeClock() -> (any AgentClock)? { MonotonicAgentClock() }

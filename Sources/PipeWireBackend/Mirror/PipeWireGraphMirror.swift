@@ -1,6 +1,4 @@
-import Logging
-import PipeWireBackend
-import SoundServer
+public import SoundServer
 
 /// The PipeWire registry mirror seen as the pulse backend's ``Graph``: after each event of the
 /// connection, the graph is built again from the globals and the `default` metadata
@@ -8,29 +6,33 @@ import SoundServer
 /// loop thread, lock held, without a hop.
 ///
 /// Confined to the PipeWire loop lock (handler calls and ``graph`` reads hold it).
-final class PipeWireGraphMirror: @unchecked Sendable {
-    typealias Handler = @Sendable (GraphEvent, Graph) -> Void
+///
+/// ```swift
+/// let mirror = PipeWireGraphMirror(connection: connection, instance: PipeWireGraphTranslation.instance(of: info))
+/// let graph = connection.withLoopLocked { mirror.start { event, graph in print(event) } }
+/// ```
+public final class PipeWireGraphMirror: @unchecked Sendable {
+    /// What the mirror calls for each change, with the graph after it, on the loop thread.
+    public typealias Handler = @Sendable (GraphEvent, Graph) -> Void
 
     private let connection: PipeWireConnection
     private let instance: ServerInstance
     private var registration: PipeWireEventHandlerRegistration?
     private var current = Graph()
-    /// The Devices that are Bluetooth cards, followed for the engine once the agent begins it;
-    /// stopped with the mirror.
-    let cards: PipeWireCardFollower
 
-    init(connection: PipeWireConnection, instance: ServerInstance, logger: Logger) {
+    /// A mirror of `connection`'s registry, reporting `instance` as the graph's server; it follows
+    /// nothing until ``start(_:)``.
+    public init(connection: PipeWireConnection, instance: ServerInstance) {
         self.connection = connection
         self.instance = instance
-        cards = PipeWireCardFollower(connection: connection, logger: logger)
     }
 
     /// The graph now.
-    var graph: Graph { connection.withLoopLocked { current } }
+    public var graph: Graph { connection.withLoopLocked { current } }
 
     /// Builds the graph of the globals now and follows the connection's events from here on; call
     /// with the loop locked so no event falls between the two. Returns the starting graph.
-    func start(_ handler: @escaping Handler) -> Graph {
+    public func start(_ handler: @escaping Handler) -> Graph {
         current = build()
         registration = connection.addEventHandler { [weak self] event in
             guard let self else { return }
@@ -49,11 +51,10 @@ final class PipeWireGraphMirror: @unchecked Sendable {
         return current
     }
 
-    /// Stops following events (the cards' too); call with the loop locked.
-    func stop() {
+    /// Stops following events; call with the loop locked.
+    public func stop() {
         if let registration { connection.removeEventHandler(registration) }
         registration = nil
-        cards.stop()
     }
 
     private func build() -> Graph {

@@ -1,4 +1,3 @@
-import PipeWireBackend
 import SoundServer
 
 /// How a sink or source node gets its ports: from the routes of the Device it belongs to, as

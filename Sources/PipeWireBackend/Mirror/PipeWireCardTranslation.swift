@@ -1,9 +1,8 @@
-import PipeWireBackend
-import SoundServer
+public import SoundServer
 
 /// How a PipeWire Device (`media.class` `Audio/Device`: an ALSA card, a Bluetooth device) becomes
-/// the ``SoundCard`` the pulse backend reports, so ``CardTranslation`` gives the engine the same
-/// facts on both backends.
+/// the ``SoundCard`` the pulse backend reports, so the agent gives the engine the same facts on
+/// both backends.
 ///
 /// | PipeWire | card |
 /// | --- | --- |
@@ -17,11 +16,11 @@ import SoundServer
 /// ```swift
 /// let cards = PipeWireCardTranslation.cards(in: connection.globals)
 /// ```
-enum PipeWireCardTranslation {
+public enum PipeWireCardTranslation {
     static let audioDeviceClass = "Audio/Device"
 
     /// The audio devices among `globals` as cards, by global id.
-    static func cards(in globals: [UInt32: PipeWireGlobal]) -> [UInt32: SoundCard] {
+    public static func cards(in globals: [UInt32: PipeWireGlobal]) -> [UInt32: SoundCard] {
         var cards: [UInt32: SoundCard] = [:]
         for global in globals.values where global.type == .device {
             if let card = card(of: global) { cards[global.id] = card }

@@ -1,4 +1,3 @@
-import SoundServer
 
 extension Graph {
     /// The events that take `old` to this graph, in an order a consumer can follow: the server's
@@ -9,7 +8,7 @@ extension Graph {
     /// ```swift
     /// for event in next.events(since: graph) { translator.handle(event, graph: next) }
     /// ```
-    func events(since old: Graph) -> [GraphEvent] {
+    public func events(since old: Graph) -> [GraphEvent] {
         var events: [GraphEvent] = []
         if let server, old.server != server { events.append(.serverChanged(old: old.server, new: server)) }
         let oldDevices = old.sinks.values.map { $0 } + old.sources.values.map { $0 }

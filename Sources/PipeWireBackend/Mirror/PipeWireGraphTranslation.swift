@@ -1,5 +1,4 @@
-import PipeWireBackend
-import SoundServer
+public import SoundServer
 
 /// How the PipeWire registry mirror becomes the ``Graph`` the pulse backend fills: pure, from the
 /// globals (nodes, links, clients) and the `default` metadata, so the rest of the agent (the
@@ -15,7 +14,7 @@ import SoundServer
 /// | node `Props` `channelVolumes`, `mute` | the stream's or device's volume and mute (the `volume` factor is the agent's, not the user's) |
 /// | a device node's `device.id` and `card.profile.device` | its ports and active port, from the Device's routes (``PipeWireRouteTranslation``) |
 /// | `device.form-factor`, `device.icon-name`, `audio.position` | `device.form_factor`, `device.icon_name` and the channel map, as pipewire-pulse shows them (``PipeWireNodeDeviceFacts``) |
-/// | client | a client (index = client id) with its info's full properties (a native app's binary and PID are only there, ``StreamAppIdentity``); a node's `client.id` names it |
+/// | client | a client (index = client id) with its info's full properties (a native app's binary and PID are only there); a node's `client.id` names it |
 /// | `default.audio.sink` / `.source` | the server's default sink and source |
 /// | a device node's ports' `Latency` params (input direction for a sink, output for a source) | the device's ``SoundDevice/cycleLatency`` |
 ///
@@ -28,7 +27,7 @@ import SoundServer
 /// let graph = PipeWireGraphTranslation.graph(
 ///     globals: connection.globals, defaults: connection.defaults, instance: instance)
 /// ```
-enum PipeWireGraphTranslation {
+public enum PipeWireGraphTranslation {
     static let sinkClass = "Audio/Sink"
     static let sourceClass = "Audio/Source"
     /// What WirePlumber and pw-cli call a null or filter source.
@@ -39,7 +38,7 @@ enum PipeWireGraphTranslation {
     static let monitorBit: UInt32 = 1 << 31
 
     /// The graph of `globals`, with `defaults` as the server's default devices.
-    static func graph(
+    public static func graph(
         globals: [UInt32: PipeWireGlobal], defaults: PipeWireDefaults, server: PipeWireServerInfo?, instance: ServerInstance
     ) -> Graph {
         var graph = Graph()
@@ -89,7 +88,7 @@ enum PipeWireGraphTranslation {
     }
 
     /// The server instance: the core's name and its random cookie, new with every run.
-    static func instance(of server: PipeWireServerInfo) -> ServerInstance {
+    public static func instance(of server: PipeWireServerInfo) -> ServerInstance {
         ServerInstance(rawValue: "pipewire:\(server.name):\(server.cookie)")
     }
 
