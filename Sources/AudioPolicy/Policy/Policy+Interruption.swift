@@ -16,12 +16,20 @@ extension Policy {
         /// closed (`capture-call-hold-ms`), so a microphone toggled off and on again does not let
         /// the music play in between.
         public var captureCallHoldMilliseconds: Int
+        /// Whether a session whose app prefers it (`setPrefersInterruptionOnRouteDisconnect`) is
+        /// interrupted with `route-disconnected` when a device its route uses goes away
+        /// (`interrupt-on-route-disconnect`); `false`: every session hears the route change only.
+        public var interruptOnRouteDisconnect: Bool
 
         /// Creates the interruption settings; the defaults are the shipped policy's.
-        public init(recordSilencesOutput: Bool = true, captureCalls: Bool = true, captureCallHoldMilliseconds: Int = 2_000) {
+        public init(
+            recordSilencesOutput: Bool = true, captureCalls: Bool = true, captureCallHoldMilliseconds: Int = 2_000,
+            interruptOnRouteDisconnect: Bool = true
+        ) {
             self.recordSilencesOutput = recordSilencesOutput
             self.captureCalls = captureCalls
             self.captureCallHoldMilliseconds = captureCallHoldMilliseconds
+            self.interruptOnRouteDisconnect = interruptOnRouteDisconnect
         }
     }
 }

@@ -29,6 +29,9 @@ struct SessionState: Sendable {
     var hardwareValues: HardwareValuesReply?
     /// The app's echo-cancellation choice; `nil` until it made one (its mode then decides).
     var prefersEchoCancelledInput: Bool?
+    /// The yes-or-no preferences the app set (`setPrefersInterruptionOnRouteDisconnect` and the
+    /// like); one it never set is `false`.
+    var preferences: [SessionPreference: Bool] = [:]
     /// The app's input mute (`setInputMuted`), as the agent last took it.
     var isInputMuted = false
     /// The input mute last published on ``SessionCore/inputMutes``.

@@ -5,7 +5,7 @@ import TOMLReader
 extension PolicyValidator {
     static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "include", "server-modules", "routing", "voice-processing", "desktop"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
-    static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms"]
+    static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms", "interrupt-on-route-disconnect"]
     static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked", "hold-notifications-during-dnd"]
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
@@ -81,6 +81,9 @@ extension PolicyValidator {
                 let value = integer(hold, in: 0...Self.maximumCaptureCallHoldMilliseconds, unit: " milliseconds")
             {
                 draft.interruption.captureCallHoldMilliseconds = value
+            }
+            if let flag = child("interrupt-on-route-disconnect", of: interruption, path: node.path), let value = boolean(flag) {
+                draft.interruption.interruptOnRouteDisconnect = value
             }
         }
 
