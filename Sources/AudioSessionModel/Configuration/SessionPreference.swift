@@ -12,6 +12,12 @@ public enum SessionPreference: String, KebabNamed {
     /// `prefersInterruptionOnRouteDisconnect`: the session is interrupted (`route-disconnected`)
     /// when a device its route uses goes away, besides its route change.
     case interruptionOnRouteDisconnect = "interruption-on-route-disconnect"
+    /// `prefersNoInterruptionsFromSystemAlerts`: system alerts (notification and alert sounds)
+    /// neither interrupt nor duck the session.
+    case noInterruptionsFromSystemAlerts = "no-interruptions-from-system-alerts"
+    /// `allowHapticsAndSystemSoundsDuringRecording`: while the session records, system sounds
+    /// stay audible where recording would silence other output.
+    case systemSoundsDuringRecording = "system-sounds-during-recording"
 
     /// The value a session has until its app states one: `false` for every preference.
     public var defaultValue: Bool { false }

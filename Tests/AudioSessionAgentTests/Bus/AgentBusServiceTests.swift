@@ -90,7 +90,8 @@ struct AgentBusServiceTests {
             let preference = try await rig.alice.refusal(
                 "SetSessionPreference", [.string(session), .string("loud"), .boolean(true)])
             #expect(preference.name.rawValue == AgentErrorName.unknownName.rawValue)
-            #expect(preference.message == "unknown session preference \"loud\"; accepted: interruption-on-route-disconnect")
+            #expect(preference.message == "unknown session preference \"loud\"; accepted: "
+                    + "interruption-on-route-disconnect, no-interruptions-from-system-alerts, system-sounds-during-recording")
             _ = try await rig.alice.call(
                 "SetSessionPreference", [.string(session), .string("interruption-on-route-disconnect"), .boolean(true)])
 

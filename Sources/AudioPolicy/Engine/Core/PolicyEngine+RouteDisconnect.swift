@@ -1,4 +1,4 @@
-public import AudioSessionModel
+import AudioSessionModel
 
 // AVAudioSession's `prefersInterruptionOnRouteDisconnect` (iOS 17): a session whose app asked is
 // interrupted with `route-disconnected` when a device its route uses goes away, besides the route
@@ -7,26 +7,6 @@ public import AudioSessionModel
 // is back, and then ends without should-resume: as on iOS, plugging headphones in again is no
 // request to play, so the app resumes when its user asks (it may reactivate at any time before).
 extension PolicyEngine {
-    /// The app set one of its session's preferences.
-    mutating func setPreference(_ preference: SessionPreference, _ value: Bool, of id: SessionID) {
-        guard state.sessions[id] != nil else { return }
-        if value {
-            state.sessions[id]?.preferences.insert(preference)
-        } else {
-            state.sessions[id]?.preferences.remove(preference)
-        }
-    }
-
-    /// Whether the session's app set `preference`; `nil` for an unknown session.
-    ///
-    /// ```swift
-    /// engine.handle(.sessionPreferenceChanged("music", .interruptionOnRouteDisconnect, true))
-    /// engine.preference(.interruptionOnRouteDisconnect, of: "music")   // true
-    /// ```
-    public func preference(_ preference: SessionPreference, of id: SessionID) -> Bool? {
-        state.sessions[id].map { $0.preferences.contains(preference) }
-    }
-
     /// `device` went away: the active sessions that asked for it and whose route used it are
     /// interrupted (`route-disconnected`); exempt apps are left alone, as by any interruption.
     mutating func interruptSessionsDisconnected(from device: DeviceInfo) {

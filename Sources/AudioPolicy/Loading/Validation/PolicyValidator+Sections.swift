@@ -5,7 +5,10 @@ import TOMLReader
 extension PolicyValidator {
     static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "include", "server-modules", "routing", "voice-processing", "desktop"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
-    static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms", "interrupt-on-route-disconnect"]
+    static let interruptionKeys = [
+        "record-silences-output", "capture-calls", "capture-call-hold-ms", "interrupt-on-route-disconnect",
+        "honour-no-alert-interruptions", "honour-system-sounds-during-recording",
+    ]
     static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked", "hold-notifications-during-dnd"]
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
@@ -84,6 +87,12 @@ extension PolicyValidator {
             }
             if let flag = child("interrupt-on-route-disconnect", of: interruption, path: node.path), let value = boolean(flag) {
                 draft.interruption.interruptOnRouteDisconnect = value
+            }
+            if let flag = child("honour-no-alert-interruptions", of: interruption, path: node.path), let value = boolean(flag) {
+                draft.interruption.honourNoAlertInterruptions = value
+            }
+            if let flag = child("honour-system-sounds-during-recording", of: interruption, path: node.path), let value = boolean(flag) {
+                draft.interruption.honourSystemSoundsDuringRecording = value
             }
         }
 
