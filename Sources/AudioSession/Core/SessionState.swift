@@ -44,5 +44,11 @@ struct SessionState: Sendable {
     var lastLocalRoute: RouteDescription?
     /// The default sink's volume last published.
     var lastOutputVolume: Float?
+    /// Whether an input existed when the server last changed, for ``SessionCore/inputAvailabilities``.
+    var lastInputAvailable: Bool?
+    /// The channel counts the app prefers for its own players' and recorders' streams (0: their
+    /// formats').
+    var preferredOutputChannels = 0
+    var preferredInputChannels = 0
     var isClosed = false
 }
