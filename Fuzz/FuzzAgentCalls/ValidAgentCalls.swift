@@ -31,6 +31,7 @@ enum ValidAgentCalls {
             ]),
         ]),
         ("SetPrefersEchoCancelledInput", [.string("1"), .boolean(true)]),
+        ("SetSessionPreference", [.string("1"), .string("interruption-on-route-disconnect"), .boolean(true)]),
         ("IsEchoCancelledInputAvailable", [.string("1")]),
         ("GetStatus", []),
         ("ListSessions", []),

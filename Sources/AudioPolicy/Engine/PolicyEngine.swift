@@ -137,6 +137,9 @@ public struct PolicyEngine: Sendable {
         case .inputMuteChanged(let id, let muted):
             begin(release: "the app unmuted its input", source: .session(id), resume: true)
             setInputMuted(id, muted)
+        case .sessionPreferenceChanged(let id, let preference, let value):
+            begin(release: "session preference changed", source: .session(id), resume: false)
+            setPreference(preference, value, of: id)
         case .policyReplaced(let policy):
             begin(release: "policy replaced", source: nil, resume: false)
             replacePolicy(policy)

@@ -1,4 +1,5 @@
 import AudioSessionBus
+import AudioSessionModel
 import AudioSessionContract
 
 // What the agent's voice processing does to the session's input.
@@ -17,6 +18,11 @@ extension AgentLink {
     /// `SetInputMuted`.
     func setInputMuted(_ session: String, _ muted: Bool) async throws(AgentCallFailure) {
         _ = try await call(.setInputMuted(session: session, muted: muted))
+    }
+
+    /// `SetSessionPreference`.
+    func setPreference(_ session: String, _ preference: SessionPreference, _ value: Bool) async throws(AgentCallFailure) {
+        _ = try await call(.setSessionPreference(session: session, preference: preference.kebabName, value: value))
     }
 
     /// `IsEchoCancelledInputAvailable`.

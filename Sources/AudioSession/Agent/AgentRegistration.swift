@@ -18,6 +18,8 @@ struct AgentRegistration: Hashable, Sendable {
     var sentHardware = HardwarePreferenceWire()
     /// The echo-cancellation choice the agent has (`SetPrefersEchoCancelledInput`); `nil` until sent.
     var sentPrefersEchoCancelledInput: Bool?
+    /// The session preferences the agent has (`SetSessionPreference`); a new registration starts without.
+    var sentPreferences: [SessionPreference: Bool] = [:]
     /// The input mute the agent has (`SetInputMuted`); a new registration starts unmuted.
     var sentInputMuted = false
 }

@@ -37,6 +37,7 @@ extension SessionCore {
             try await pushHardwareIfNeeded()
             try await replayEchoCancellationPreference()
             try await replayInputMute()
+            try await replayPreferences()
             if isActive { try await activateAgain(session) }
             await refreshHardwareValues()
             return true

@@ -58,6 +58,11 @@ extension SessionCore {
         }
     }
 
+    /// Whether the server has an input: a source that is not a monitor.
+    static func isInputAvailable(in graph: Graph?) -> Bool {
+        graph?.sources.values.contains { $0.routePort != nil } ?? false
+    }
+
     /// The default sink's volume, 0...1 (its loudest channel; 0 when muted).
     static func outputVolume(in graph: Graph?) -> Float {
         guard let sink = graph?.defaultSink else { return 0 }
@@ -69,9 +74,11 @@ extension SessionCore {
         let graph = server.graph
         let route = currentRoute(in: graph)
         let volume = Self.outputVolume(in: graph)
+        let inputAvailable = Self.isInputAvailable(in: graph)
         state.withLock { state in
             state.lastLocalRoute = route
             state.lastOutputVolume = volume
+            state.lastInputAvailable = inputAvailable
         }
     }
 
@@ -80,14 +87,17 @@ extension SessionCore {
     func serverChanged(_ graph: Graph) {
         let route = currentRoute(in: graph)
         let volume = Self.outputVolume(in: graph)
-        let (previousRoute, previousVolume, registered) = state.withLock { state in
+        let inputAvailable = Self.isInputAvailable(in: graph)
+        let (previousRoute, previousVolume, previousInputAvailable, registered) = state.withLock { state in
             defer {
                 state.lastLocalRoute = route
                 state.lastOutputVolume = volume
+                state.lastInputAvailable = inputAvailable
             }
-            return (state.lastLocalRoute, state.lastOutputVolume, state.registration != nil)
+            return (state.lastLocalRoute, state.lastOutputVolume, state.lastInputAvailable, state.registration != nil)
         }
         if previousVolume != volume { outputVolumes.publish(volume) }
+        if let previousInputAvailable, previousInputAvailable != inputAvailable { inputAvailabilities.publish(inputAvailable) }
         guard !registered, let previousRoute, previousRoute != route else { return }
         routeChanges.publish(RouteChange(reason: Self.reason(from: previousRoute, to: route, in: graph), previousRoute: previousRoute))
     }

@@ -29,6 +29,9 @@ struct SessionState: Sendable {
     var hardwareValues: HardwareValuesReply?
     /// The app's echo-cancellation choice; `nil` until it made one (its mode then decides).
     var prefersEchoCancelledInput: Bool?
+    /// The yes-or-no preferences the app set (`setPrefersInterruptionOnRouteDisconnect` and the
+    /// like); one it never set is `false`.
+    var preferences: [SessionPreference: Bool] = [:]
     /// The app's input mute (`setInputMuted`), as the agent last took it.
     var isInputMuted = false
     /// The input mute last published on ``SessionCore/inputMutes``.
@@ -41,5 +44,11 @@ struct SessionState: Sendable {
     var lastLocalRoute: RouteDescription?
     /// The default sink's volume last published.
     var lastOutputVolume: Float?
+    /// Whether an input existed when the server last changed, for ``SessionCore/inputAvailabilities``.
+    var lastInputAvailable: Bool?
+    /// The channel counts the app prefers for its own players' and recorders' streams (0: their
+    /// formats').
+    var preferredOutputChannels = 0
+    var preferredInputChannels = 0
     var isClosed = false
 }

@@ -65,7 +65,11 @@ public final class AudioPlayer: Sendable {
         guard file.format.channels > 0, file.format.sampleRate > 0, file.frameCount > 0 else {
             throw AudioMediaError(code: .format, message: "expected at least one frame of \(file.format), found \(file.frameCount)")
         }
-        let core = PlayerCore(session: session, source: PlaybackSource(file: file), name: name)
+        // The session's preferred output channel count shapes the stream (the PCM mapped onto it).
+        let channels = session.preferredOutputNumberOfChannels
+        let played = channels > 0 && channels != file.format.channels
+            ? WAVFile(format: file.format.withChannels(channels), data: file.format.remap(file.data, toChannels: channels)) : file
+        let core = PlayerCore(session: session, source: PlaybackSource(file: played), name: name)
         self.core = core
         // Subscribed here, before the task runs, so no notification after init is missed.
         let interruptions = session.interruptions
@@ -179,7 +183,9 @@ public final class AudioPlayer: Sendable {
         set { core.state.withLock { $0.resumesAfterInterruption = newValue } }
     }
 
-    /// The format of the audio.
+    /// The format of the audio as the player's stream carries it: the PCM's, with the session's
+    /// preferred output channel count when it had one as the player was made
+    /// (``AudioSession/setPreferredOutputNumberOfChannels(_:)``).
     ///
     /// ```swift
     /// print(player.format.sampleRate)   // 48000

@@ -60,7 +60,10 @@ public final class AudioStreamPlayer: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - format: The PCM of every buffer; the stream carries it unchanged.
+    ///   - format: The PCM of every buffer; the stream carries it unchanged, but for the
+    ///     channel count when the session prefers one
+    ///     (``AudioSession/setPreferredOutputNumberOfChannels(_:)``, read here): the player maps
+    ///     each buffer's channels onto the stream's.
     ///   - capacity: The most audio the queue holds; ``enqueue(_:)`` waits beyond it.
     ///   - latency: The audio the server keeps ahead of the device, and so about the player's
     ///     enqueue-to-device latency: lower for a call's far end (at more risk of underruns on a
@@ -83,7 +86,10 @@ public final class AudioStreamPlayer: Sendable {
         }
         self.format = format
         let core = PlayerCore(
-            session: session, source: StreamingPlaybackSource(format: format, capacityFrames: capacityFrames), name: name, latency: latency)
+            session: session,
+            source: StreamingPlaybackSource(
+                format: format.withChannels(session.preferredOutputNumberOfChannels), capacityFrames: capacityFrames),
+            name: name, latency: latency)
         self.core = core
         let interruptions = session.interruptions
         let routeChanges = session.routeChanges
@@ -113,7 +119,7 @@ public final class AudioStreamPlayer: Sendable {
                 message: "expected whole frames of \(frameSize) bytes (\(format)), found \(pcm.count) bytes: \(pcm.count / frameSize) frames and \(pcm.count % frameSize) bytes")
         }
         guard !pcm.isEmpty else { return }
-        switch await core.source.enqueue(pcm) {
+        switch await core.source.enqueue(format.remap(pcm, toChannels: core.source.format.channels)) {
         case .queued: return
         case .cancelled: throw CancellationError()
         case .refused: throw AudioMediaError(code: .ended, message: "the player takes no more audio: its end of stream was marked or it was closed")

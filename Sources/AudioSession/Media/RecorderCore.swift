@@ -8,6 +8,8 @@ import Synchronization
 final class RecorderCore: Sendable {
     struct State {
         var stream: PulseCaptureStream?
+        /// The stream's format: the recorder's, with the session's preferred input channel count.
+        var streamFormat: PCMFormat?
         var isRecording = false
         var pausedByInterruption = false
         var resumesAfterInterruption = true
@@ -49,11 +51,15 @@ final class RecorderCore: Sendable {
                 let connection = try await session.mediaConnection()
                 var properties = session.streamProperties
                 properties["media.name"] = "AudioRecorder"
+                let streamFormat = format.withChannels(session.preferredInputNumberOfChannels)
                 do throws(PulseError) {
                     let stream = try await PulseCaptureStream.open(
-                        on: connection, name: "AudioRecorder", properties: properties, spec: format.pulseSpec, device: device,
+                        on: connection, name: "AudioRecorder", properties: properties, spec: streamFormat.pulseSpec, device: device,
                         latency: bufferDuration)
-                    state.withLock { $0.stream = stream }
+                    state.withLock {
+                        $0.stream = stream
+                        $0.streamFormat = streamFormat
+                    }
                     openedSink.yield(stream)
                 } catch {
                     throw AudioMediaError(code: .stream, message: "\(error)")
@@ -113,9 +119,10 @@ final class RecorderCore: Sendable {
     }
 
     /// Keeps what `stream` recorded and cuts it into the buffers of ``bufferBytes`` it completes.
-    private func take(_ bytes: [UInt8], from stream: PulseCaptureStream) -> [[UInt8]] {
+    private func take(_ captured: [UInt8], from stream: PulseCaptureStream) -> [[UInt8]] {
         state.withLock { state in
             guard state.stream === stream, state.isRecording else { return [] }
+            let bytes = state.streamFormat.map { $0.remap(captured, toChannels: format.channels) } ?? captured
             state.recorded += bytes
             state.pending += bytes
             guard state.pending.count >= bufferBytes else { return [] }

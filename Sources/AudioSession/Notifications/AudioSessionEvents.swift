@@ -75,5 +75,11 @@ public typealias MediaServicesLossEvents = AudioSessionEvents<MediaServicesLoss>
 public typealias MediaServicesResetEvents = AudioSessionEvents<MediaServicesReset>
 /// Changes of the output volume, 0...1 (``AudioSession/outputVolumeChanges``).
 public typealias OutputVolumeEvents = AudioSessionEvents<Float>
+/// Changes of whether an input exists: `true` when one appeared (``AudioSession/inputAvailabilityChanges``).
+///
+/// ```swift
+/// let changes: InputAvailabilityEvents = session.inputAvailabilityChanges
+/// ```
+public typealias InputAvailabilityEvents = AudioSessionEvents<Bool>
 /// Changes of the app's input mute: `true` when muted (``AudioSession/inputMuteChanges``).
 public typealias InputMuteEvents = AudioSessionEvents<Bool>

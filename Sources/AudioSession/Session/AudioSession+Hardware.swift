@@ -199,14 +199,14 @@ extension AudioSession {
     private static func duration(_ seconds: Double) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded())) }
 
     /// The sink ``currentRoute`` names first.
-    private var outputDevice: SoundDevice? {
+    var outputDevice: SoundDevice? {
         guard let graph = core.server.graph, let uid = currentRoute.outputs.first?.uid else { return nil }
         return graph.sink(forPortUID: uid)
     }
 
     /// The source the session records from, or would: its route's first input, else the
     /// preferred or default input (for categories whose route shows no input).
-    private var inputDevice: SoundDevice? {
+    var inputDevice: SoundDevice? {
         guard let graph = core.server.graph else { return nil }
         let uid = currentRoute.inputs.first?.uid ?? core.state.withLock { $0.preferredInputUID }
         return uid.flatMap { graph.source(forPortUID: $0) } ?? graph.defaultSource

@@ -56,6 +56,15 @@ extension AudioSession {
     /// ```
     public var outputVolumeChanges: OutputVolumeEvents { core.outputVolumes.subscribe() }
 
+    /// Changes of ``isInputAvailable``: `true` when the first input appears (a USB microphone or
+    /// a headset plugged), `false` when the last one goes, as the server reports them. iOS has
+    /// no notification for it (apps observe the property with KVO); here it is a sequence.
+    ///
+    /// ```swift
+    /// for await available in session.inputAvailabilityChanges { recordButton.isEnabled = available }
+    /// ```
+    public var inputAvailabilityChanges: InputAvailabilityEvents { core.inputAvailabilities.subscribe() }
+
     // MARK: Callbacks, for UI code
 
     /// Calls `handler` with each interruption until the returned observation is cancelled or

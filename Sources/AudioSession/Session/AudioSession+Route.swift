@@ -123,12 +123,13 @@ extension AudioSession {
     /// ```
     public var outputVolume: Float { SessionCore.outputVolume(in: core.server.graph) }
 
-    /// Whether an input (a source that is not a monitor) exists.
+    /// Whether an input (a source that is not a monitor) exists. Changes come as
+    /// ``inputAvailabilityChanges``.
     ///
     /// ```swift
     /// recordButton.isEnabled = session.isInputAvailable
     /// ```
-    public var isInputAvailable: Bool { !availableInputs.isEmpty }
+    public var isInputAvailable: Bool { SessionCore.isInputAvailable(in: core.server.graph) }
 
     /// The input whose gain ``inputGain`` reads and ``setInputGain(_:)`` sets: the preferred input,
     /// else the server's default.

@@ -59,6 +59,8 @@ public enum AgentContract {
         ContractMethod("SetInputMuted", in: [session, muted]),
         ContractMethod("IsInputMuted", in: [session], out: [muted]),
         ContractMethod(
+            "SetSessionPreference", in: [session, ContractArgument("preference", .string), ContractArgument("value", .boolean)]),
+        ContractMethod(
             "GetStatus",
             out: [
                 ContractArgument("agent_version", .string), ContractArgument("backend", .string),

@@ -45,6 +45,9 @@ public enum AgentCall: Hashable, Sendable {
     case setInputMuted(session: String, muted: Bool)
     /// `IsInputMuted`: whether the app's input is muted.
     case isInputMuted(session: String)
+    /// `SetSessionPreference`: one of the session's yes-or-no preferences by its kebab-case name
+    /// (`interruption-on-route-disconnect`, see `SessionPreference`), set or cleared.
+    case setSessionPreference(session: String, preference: String, value: Bool)
     case getStatus
     case listSessions
     case listStreams
@@ -78,6 +81,7 @@ public enum AgentCall: Hashable, Sendable {
         case .isEchoCancelledInputAvailable: "IsEchoCancelledInputAvailable"
         case .setInputMuted: "SetInputMuted"
         case .isInputMuted: "IsInputMuted"
+        case .setSessionPreference: "SetSessionPreference"
         case .getStatus: "GetStatus"
         case .listSessions: "ListSessions"
         case .listStreams: "ListStreams"
@@ -100,6 +104,7 @@ public enum AgentCall: Hashable, Sendable {
             [.string(session)]
         case .setPrefersEchoCancelledInput(let session, let prefers): [.string(session), .boolean(prefers)]
         case .setInputMuted(let session, let muted): [.string(session), .boolean(muted)]
+        case .setSessionPreference(let session, let preference, let value): [.string(session), .string(preference), .boolean(value)]
         case .setPreferredHardware(let session, let preferences): [.string(session), preferences.busValue]
         case .setConfiguration(let session, let category, let mode, let options):
             [.string(session), .string(category), .string(mode), options.busValue]
@@ -150,6 +155,9 @@ public enum AgentCall: Hashable, Sendable {
         case "IsEchoCancelledInputAvailable": return .isEchoCancelledInputAvailable(session: try fields.next("session"))
         case "SetInputMuted": return .setInputMuted(session: try fields.next("session"), muted: try fields.next("muted"))
         case "IsInputMuted": return .isInputMuted(session: try fields.next("session"))
+        case "SetSessionPreference":
+            return .setSessionPreference(
+                session: try fields.next("session"), preference: try fields.next("preference"), value: try fields.next("value"))
         case "GetStatus": return .getStatus
         case "ListSessions": return .listSessions
         case "ListStreams": return .listStreams

@@ -7,7 +7,9 @@ public enum InterruptionReason: String, KebabNamed {
     case `default` = "default"
     /// The system suspended the app's audio (sleep, the session's streams were suspended).
     case appWasSuspended = "app-was-suspended"
-    /// The device the session was using went away (pause on unplug).
+    /// A device the session's route used went away, for a session whose app asked for it
+    /// (`prefersInterruptionOnRouteDisconnect`); it ends, without should-resume, when the device
+    /// is back. Every session hears the route change (`old-device-unavailable`) as well.
     case routeDisconnected = "route-disconnected"
     /// The user muted the input the session records from (a mute key, a mixer's mute switch on
     /// the device), as iOS does when the built-in microphone is muted. It ends when the input is

@@ -62,6 +62,7 @@ struct AgentBusServiceTests {
                 ("IsEchoCancelledInputAvailable", [.string(session)]),
                 ("SetInputMuted", [.string(session), .boolean(true)]),
                 ("IsInputMuted", [.string(session)]),
+                ("SetSessionPreference", [.string(session), .string("interruption-on-route-disconnect"), .boolean(true)]),
                 ("UnregisterSession", [.string(session)]),
             ]
             for (method, arguments) in attempts {
@@ -85,6 +86,14 @@ struct AgentBusServiceTests {
             #expect(
                 unknown.message
                     == "unknown category \"loud\"; accepted: ambient, solo-ambient, playback, record, play-and-record, multi-route")
+
+            let preference = try await rig.alice.refusal(
+                "SetSessionPreference", [.string(session), .string("loud"), .boolean(true)])
+            #expect(preference.name.rawValue == AgentErrorName.unknownName.rawValue)
+            #expect(preference.message == "unknown session preference \"loud\"; accepted: "
+                    + "interruption-on-route-disconnect, no-interruptions-from-system-alerts, system-sounds-during-recording")
+            _ = try await rig.alice.call(
+                "SetSessionPreference", [.string(session), .string("interruption-on-route-disconnect"), .boolean(true)])
 
             let malformed = try await rig.alice.refusal("Deactivate", [.string(session)])
             #expect(malformed.name == .invalidArgs)

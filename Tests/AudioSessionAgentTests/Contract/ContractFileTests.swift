@@ -74,6 +74,7 @@ struct ContractFileTests {
         ("IsEchoCancelledInputAvailable", "s", "b"),
         ("SetInputMuted", "sb", ""),
         ("IsInputMuted", "s", "b"),
+        ("SetSessionPreference", "ssb", ""),
         ("GetStatus", "", "sssbsb"),
         ("ListSessions", "", "a(ssuusssass)"),
         ("ListStreams", "", "a(sssssbsds)"),

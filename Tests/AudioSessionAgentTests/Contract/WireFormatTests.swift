@@ -40,6 +40,7 @@ struct WireFormatTests {
         .isEchoCancelledInputAvailable(session: "1"),
         .setInputMuted(session: "1", muted: true),
         .isInputMuted(session: "1"),
+        .setSessionPreference(session: "1", preference: "interruption-on-route-disconnect", value: true),
         .getStatus,
         .listSessions,
         .listStreams,

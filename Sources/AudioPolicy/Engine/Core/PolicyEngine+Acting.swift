@@ -37,7 +37,7 @@ extension PolicyEngine {
             var stoppedActors: [Participant] = []
             var interrupted: [SessionID] = []
             for (id, session) in state.sessions where Participant.session(id) != actor {
-                guard session.activity != .inactive, let theirs = self.facts(of: .session(id)),
+                guard session.activity != .inactive, !isSpared(.session(id), from: actor), let theirs = self.facts(of: .session(id)),
                     interrupts(facts, theirs)
                 else { continue }
                 if session.activity == .active { stoppedActors.append(.session(id)) }
@@ -61,7 +61,7 @@ extension PolicyEngine {
             var silenced: [StreamID] = []
             for (id, stream) in state.streams where stream.info.direction == .playback {
                 guard participant(of: stream) != actor, let theirs = self.facts(of: participant(of: stream)),
-                    theirs.interruptible, stream.excludedBecause == nil
+                    theirs.interruptible, stream.excludedBecause == nil, !letsSystemSoundThrough(actor, stream)
                 else { continue }
                 silenced.append(id)
             }
@@ -138,7 +138,7 @@ extension PolicyEngine {
     func ducks(_ actor: Participant, _ stream: StreamRecord) -> Bool {
         guard stream.info.direction == .playback, stream.excludedBecause == nil else { return false }
         let target = participant(of: stream)
-        return target != actor && (facts(of: target)?.duckable ?? false)
+        return target != actor && (facts(of: target)?.duckable ?? false) && !isSpared(target, from: actor)
     }
 
     /// Starts or stops `actor`'s ducking: it ducks while active, declaring duck-others, sounding and not silenced.
@@ -188,7 +188,7 @@ extension PolicyEngine {
             guard let facts = facts(of: actor), !facts.exempt, theirs.interruptible, stream.silencers[actor] == nil
             else { continue }
             if facts.configuration.category == .record, case .session = actor, state.policy.interruption.recordSilencesOutput {
-                silence(id, by: actor, .record)
+                if !letsSystemSoundThrough(actor, stream) { silence(id, by: actor, .record) }
             } else if facts.isExclusive, theirs.rank < facts.rank, case .stream = target, stream.info.isSounding {
                 silence(id, by: actor, .exclusive)
             }

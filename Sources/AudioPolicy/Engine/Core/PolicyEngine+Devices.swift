@@ -44,6 +44,7 @@ extension PolicyEngine {
         transaction.routeReason = .newDeviceAvailable
         state.lastDeviceChange = DeviceChangeMark(reason: .newDeviceAvailable, port: device.port, serial: state.eventSerial)
         clearSpeakerOverrides()
+        endDisconnectInterruptions(of: device)
         applyLastInWins(device)
     }
 
@@ -85,6 +86,7 @@ extension PolicyEngine {
         transaction.routeReason = .oldDeviceUnavailable
         state.lastDeviceChange = DeviceChangeMark(reason: .oldDeviceUnavailable, port: device.port, serial: state.eventSerial)
         clearSpeakerOverrides()
+        interruptSessionsDisconnected(from: device)
         for (id, session) in state.sessions where session.preferredInput == device.id {
             state.sessions[id]?.preferredInput = nil
         }

@@ -181,6 +181,9 @@ extension PolicyEngine {
         if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), let input = session.mutedInput {
             return Explanation(rule: "interruption: session \(session.id) interrupted: its input \(input) is muted")
         }
+        if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), let device = session.disconnectedDevice {
+            return Explanation(rule: "interruption: session \(session.id) interrupted: its device \(device) went away")
+        }
         if cause == .interruption, let session = stream.session.flatMap({ state.sessions[$0] }), session.suspendedBySleep {
             return Explanation(rule: "interruption: session \(session.id) interrupted: the system sleeps")
         }

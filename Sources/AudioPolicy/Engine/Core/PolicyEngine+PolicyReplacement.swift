@@ -34,6 +34,7 @@ extension PolicyEngine {
             fresh.state.sessions[session.id]?.preferredInput = session.preferredInput
             fresh.state.sessions[session.id]?.speakerOverride = session.speakerOverride
             fresh.state.sessions[session.id]?.echoCancellationRequest = session.echoCancellationRequest
+            fresh.state.sessions[session.id]?.preferences = session.preferences
         }
         // A call's stand-in (its stream is gone from the server) does not carry over.
         for stream in old.streams.values.sorted(by: { $0.order < $1.order }) where stream.replacedSince == nil {
@@ -59,10 +60,11 @@ extension PolicyEngine {
             fresh.state.sessions[session.id]?.activity = .interrupted
             fresh.state.sessions[session.id]?.suspendedBySleep = true
         }
-        // So does a muted input, until it is unmuted.
-        for session in old.sessions.values where session.mutedInput != nil {
+        // So does a muted input, until it is unmuted, and a device gone from a route, until it is back.
+        for session in old.sessions.values where session.mutedInput != nil || session.disconnectedDevice != nil {
             fresh.state.sessions[session.id]?.activity = .interrupted
             fresh.state.sessions[session.id]?.mutedInput = session.mutedInput
+            fresh.state.sessions[session.id]?.disconnectedDevice = session.disconnectedDevice
         }
         // Interruptions whose interrupters are still active carry over; the rest end.
         for session in old.sessions.values where session.activity == .interrupted {

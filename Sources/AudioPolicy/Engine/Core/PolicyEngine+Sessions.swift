@@ -53,6 +53,7 @@ extension PolicyEngine {
         state.sessions[id]?.interruptedBy = []
         state.sessions[id]?.suspendedBySleep = false
         state.sessions[id]?.mutedInput = nil
+        state.sessions[id]?.disconnectedDevice = nil
         state.sessions[id]?.activity = .active
         state.sessions[id]?.activationOrder = state.nextOrder
         state.nextOrder += 1

@@ -5,7 +5,7 @@ extension PolicyEvent {
         case .sessionRegistered(let id, _), .sessionConfigured(let id, _), .sessionActivated(let id),
             .sessionDeactivated(let id, _), .sessionEnded(let id), .outputOverridden(let id, _),
             .preferredInputChanged(let id, _), .echoCancellationPreferred(let id, _),
-            .inputMuteChanged(let id, _):
+            .inputMuteChanged(let id, _), .sessionPreferenceChanged(let id, _, _):
             id
         case .streamAppeared(let info), .streamChanged(let info):
             info.session

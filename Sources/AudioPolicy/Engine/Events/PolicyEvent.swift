@@ -47,6 +47,9 @@ public enum PolicyEvent: Hashable, Sendable {
     /// The app muted (`true`) or unmuted all of its input (AVAudioApplication's `setInputMuted`):
     /// every capture stream of the session, those that appear later included.
     case inputMuteChanged(SessionID, muted: Bool)
+    /// The app set one of its session's yes-or-no preferences (AVAudioSession's
+    /// `setPrefersInterruptionOnRouteDisconnect` and the like); the policy decides whether it counts.
+    case sessionPreferenceChanged(SessionID, SessionPreference, Bool)
     /// A new policy replaces the current one.
     case policyReplaced(Policy)
     /// The desktop's own state changed: the system goes to sleep or woke up.

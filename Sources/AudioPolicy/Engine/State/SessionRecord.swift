@@ -14,6 +14,9 @@ struct SessionRecord: Hashable, Sendable {
     /// The input whose mute interrupted it (`built-in-mic-muted`): like an interrupter in
     /// ``interruptedBy``, it holds the interruption until the input is unmuted.
     var mutedInput: DeviceID?
+    /// The device whose going away interrupted it (`route-disconnected`, for an app that prefers
+    /// it): like ``mutedInput`` it holds the interruption, until the device is back.
+    var disconnectedDevice: DeviceID?
     var streams: Set<StreamID> = []
     /// Its playback streams that are running; ducking and primary audio need at least one.
     var soundingPlayback: Set<StreamID> = []
@@ -33,6 +36,8 @@ struct SessionRecord: Hashable, Sendable {
     var preferredInput: DeviceID?
     /// `setPrefersEchoCancelledInput`: `nil` until the app asks; the policy weighs it against the mode.
     var echoCancellationRequest: Bool?
+    /// The preferences the app set to `true` (`SetSessionPreference`); the policy decides which count.
+    var preferences: Set<SessionPreference> = []
     /// `setInputMuted`: the app muted all of its input; its capture streams are silenced.
     var inputMuted = false
     /// Its rank for its configuration, kept current by ``PolicyEngine/refreshStanding(of:)``.
@@ -40,6 +45,7 @@ struct SessionRecord: Hashable, Sendable {
     /// Whether an app rule exempts its app (the app and the policy never change under a record).
     var appExempt = false
 
-    /// Whether an interruption holds it: an interrupter, or the system's sleep.
-    var isInterrupted: Bool { !interruptedBy.isEmpty || suspendedBySleep || mutedInput != nil }
+    /// Whether an interruption holds it: an interrupter, the system's sleep, a muted input or a
+    /// device gone from its route.
+    var isInterrupted: Bool { !interruptedBy.isEmpty || suspendedBySleep || mutedInput != nil || disconnectedDevice != nil }
 }

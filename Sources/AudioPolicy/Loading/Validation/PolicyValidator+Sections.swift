@@ -5,8 +5,27 @@ import TOMLReader
 extension PolicyValidator {
     static let rootKeys = ["version", "enabled", "ducking", "interruption", "ranks", "rank", "roles", "app", "exclude", "include", "server-modules", "routing", "voice-processing", "desktop"]
     static let duckingKeys = ["level", "ramp-down-ms", "ramp-up-ms"]
-    static let interruptionKeys = ["record-silences-output", "capture-calls", "capture-call-hold-ms"]
-    static let desktopKeys = ["resume-after-sleep", "silence-ambient-when-locked", "hold-notifications-during-dnd"]
+    static let interruptionKeys = [
+        "record-silences-output", "capture-calls", "capture-call-hold-ms", "interrupt-on-route-disconnect",
+        "honour-no-alert-interruptions", "honour-system-sounds-during-recording",
+    ]
+    /// The boolean keys of `[interruption]` and the settings they set.
+    static var interruptionFlags: [(key: String, setting: WritableKeyPath<Policy.Interruption, Bool>)] {
+        [
+            ("record-silences-output", \.recordSilencesOutput), ("capture-calls", \.captureCalls),
+            ("interrupt-on-route-disconnect", \.interruptOnRouteDisconnect),
+            ("honour-no-alert-interruptions", \.honourNoAlertInterruptions),
+            ("honour-system-sounds-during-recording", \.honourSystemSoundsDuringRecording),
+        ]
+    }
+    /// The boolean keys of `[desktop]` and the settings they set.
+    static var desktopFlags: [(key: String, setting: WritableKeyPath<Policy.Desktop, Bool>)] {
+        [
+            ("resume-after-sleep", \.resumeAfterSleep), ("silence-ambient-when-locked", \.silenceAmbientWhenLocked),
+            ("hold-notifications-during-dnd", \.holdNotificationsDuringDoNotDisturb),
+        ]
+    }
+    static let desktopKeys = desktopFlags.map(\.key)
     static let ranksKeys = ["default"]
     static let rankKeys = ["name", "categories", "modes", "apps", "rank", "exclusive", "evidence"]
     static let roleKeys = ["category", "mode", "options", "trigger", "duckable", "interruptible"]
@@ -71,12 +90,7 @@ extension PolicyValidator {
 
         if let node = child("interruption", of: root, path: ""), let interruption = table(node) {
             rejectUnknownKeys(in: interruption, path: node.path, known: Self.interruptionKeys)
-            if let flag = child("record-silences-output", of: interruption, path: node.path), let value = boolean(flag) {
-                draft.interruption.recordSilencesOutput = value
-            }
-            if let flag = child("capture-calls", of: interruption, path: node.path), let value = boolean(flag) {
-                draft.interruption.captureCalls = value
-            }
+            readFlags(Self.interruptionFlags, of: interruption, path: node.path, into: &draft.interruption)
             if let hold = child("capture-call-hold-ms", of: interruption, path: node.path),
                 let value = integer(hold, in: 0...Self.maximumCaptureCallHoldMilliseconds, unit: " milliseconds")
             {
@@ -86,15 +100,7 @@ extension PolicyValidator {
 
         if let node = child("desktop", of: root, path: ""), let desktop = table(node) {
             rejectUnknownKeys(in: desktop, path: node.path, known: Self.desktopKeys)
-            if let flag = child("resume-after-sleep", of: desktop, path: node.path), let value = boolean(flag) {
-                draft.desktop.resumeAfterSleep = value
-            }
-            if let flag = child("silence-ambient-when-locked", of: desktop, path: node.path), let value = boolean(flag) {
-                draft.desktop.silenceAmbientWhenLocked = value
-            }
-            if let flag = child("hold-notifications-during-dnd", of: desktop, path: node.path), let value = boolean(flag) {
-                draft.desktop.holdNotificationsDuringDoNotDisturb = value
-            }
+            readFlags(Self.desktopFlags, of: desktop, path: node.path, into: &draft.desktop)
         }
 
         if let node = child("ranks", of: root, path: ""), let ranks = table(node) {
@@ -134,7 +140,17 @@ extension PolicyValidator {
     }
 
     /// The tables of an array of tables (`[[rank]]`), each with its own file; non-tables are reported.
-    private mutating func tableListElements(_ key: String, of root: MergedTable) -> [(MergedTable, String)] {
+    /// Reads each boolean key of `flags` the table has into its setting.
+    private mutating func readFlags<Settings>(
+        _ flags: [(key: String, setting: WritableKeyPath<Settings, Bool>)], of table: MergedTable, path: String,
+        into settings: inout Settings
+    ) {
+        for (key, setting) in flags {
+            if let flag = child(key, of: table, path: path), let value = boolean(flag) { settings[keyPath: setting] = value }
+        }
+    }
+
+        private mutating func tableListElements(_ key: String, of root: MergedTable) -> [(MergedTable, String)] {
         guard let node = child(key, of: root, path: "") else { return [] }
         guard case .tableList(let elements) = node.content else {
             report("expected an array of tables ([[\(key)]]), found \(node.foundDescription)", at: node)

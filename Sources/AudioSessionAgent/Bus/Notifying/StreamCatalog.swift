@@ -48,7 +48,7 @@ public final class StreamCatalog: DecisionSink {
                 contents.devices[id] = nil
             case .sessionRegistered, .sessionConfigured, .sessionActivated, .sessionDeactivated, .sessionEnded,
                 .defaultDeviceChanged, .cardAdded, .cardRemoved, .outputOverridden, .preferredInputChanged, .echoCancellationPreferred,
-                .inputMuteChanged, .policyReplaced,
+                .inputMuteChanged, .sessionPreferenceChanged, .policyReplaced,
                 .desktopChanged, .timePassed:
                 break
             }

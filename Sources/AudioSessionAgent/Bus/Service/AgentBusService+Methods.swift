@@ -49,6 +49,7 @@ extension AgentBusService {
         case .isEchoCancelledInputAvailable(let id): try isEchoCancelledInputAvailable(id, call)
         case .setInputMuted(let id, let muted): try setInputMuted(id, muted, call)
         case .isInputMuted(let id): try isInputMuted(id, call)
+        case .setSessionPreference(let id, let preference, let value): try setSessionPreference(id, preference, value, call)
         case .getStatus: agentStatus()
         case .listSessions: listSessions(in: QueryScope(caller: await caller(of: call.sender)))
         case .listStreams: listStreams(in: QueryScope(caller: await caller(of: call.sender)))

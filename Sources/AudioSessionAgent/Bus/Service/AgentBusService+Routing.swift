@@ -57,7 +57,7 @@ extension AgentBusService {
 
     /// Checks that the caller owns the session before anything else (a stranger learns nothing
     /// from an argument error), then feeds the engine the event `body` makes.
-    private func ownedSessionCall(
+    func ownedSessionCall(
         _ call: BusMethodCall, _ id: SessionID, _ body: () throws(BusError) -> PolicyEvent
     ) throws(BusError) {
         let outcome = coordinator.transact { registry -> (Result<Void, BusError>, [PolicyEvent]) in

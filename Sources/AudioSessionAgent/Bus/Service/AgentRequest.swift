@@ -38,6 +38,8 @@ enum AgentRequest: Hashable, Sendable {
     case isEchoCancelledInputAvailable(SessionID)
     case setInputMuted(SessionID, muted: Bool)
     case isInputMuted(SessionID)
+    /// The preference as sent: read after the ownership check.
+    case setSessionPreference(SessionID, preference: String, value: Bool)
     case getStatus
     case listSessions
     case listStreams
@@ -84,6 +86,8 @@ enum AgentRequest: Hashable, Sendable {
         case .isEchoCancelledInputAvailable(let id): self = .isEchoCancelledInputAvailable(SessionID(id))
         case .setInputMuted(let id, let muted): self = .setInputMuted(SessionID(id), muted: muted)
         case .isInputMuted(let id): self = .isInputMuted(SessionID(id))
+        case .setSessionPreference(let id, let preference, let value):
+            self = .setSessionPreference(SessionID(id), preference: preference, value: value)
         case .getStatus: self = .getStatus
         case .listSessions: self = .listSessions
         case .listStreams: self = .listStreams
