@@ -165,7 +165,8 @@ extension SessionCore {
             interruptions.publish(.ended(options: shouldResume ? .shouldResume : []))
         case .routeChanged(_, let reason, let previous):
             await refreshHardwareValues()
-            routeChanges.publish(RouteChange(reason: RouteChangeReason(kebabName: reason) ?? .unknown, previousRoute: previous))
+            let previousRoute = sessionRoute(previous, in: server.graph)
+            routeChanges.publish(RouteChange(reason: RouteChangeReason(kebabName: reason) ?? .unknown, previousRoute: previousRoute))
         case .secondaryAudioHint(_, let hint):
             guard let hint = SilenceSecondaryAudioHint(rawValue: hint) else { return }
             state.withLock { $0.secondaryAudioShouldBeSilenced = hint == .begin }

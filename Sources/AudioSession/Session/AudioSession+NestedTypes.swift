@@ -27,10 +27,6 @@ extension AudioSession {
     public typealias InterruptionType = AudioSessionModel.InterruptionType
     /// Why the route changed: `AudioSessionModel.RouteChangeReason`.
     public typealias RouteChangeReason = AudioSessionModel.RouteChangeReason
-    /// The session's inputs and outputs: `AudioSessionModel.RouteDescription`.
-    public typealias RouteDescription = AudioSessionModel.RouteDescription
-    /// One input or output: `AudioSessionModel.PortDescription`.
-    public typealias PortDescription = AudioSessionModel.PortDescription
     /// What kind of device a port is: `AudioSessionModel.PortType`.
     public typealias Port = AudioSessionModel.PortType
 }

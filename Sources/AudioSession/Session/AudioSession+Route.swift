@@ -12,24 +12,24 @@ extension AudioSession {
     /// (the agent's `GetCurrentRoute` answers the same way). Empty while the server is not reachable.
     ///
     /// ```swift
-    /// if session.currentRoute.outputs.contains(where: { $0.type == .headphones }) { showHeadphoneIcon() }
+    /// if session.currentRoute.outputs.contains(where: { $0.portType == .headphones }) { showHeadphoneIcon() }
     /// ```
     public var currentRoute: RouteDescription { core.currentRoute(in: core.server.graph) }
 
     /// The inputs (sources, monitors excluded) the session could record from, in server order.
     ///
     /// ```swift
-    /// for port in session.availableInputs { print(port.name, port.type) }
+    /// for port in session.availableInputs { print(port.portName, port.portType) }
     /// ```
     public var availableInputs: [PortDescription] {
         guard let graph = core.server.graph else { return [] }
-        return graph.sources.values.sorted { $0.index < $1.index }.compactMap(\.routePort)
+        return graph.sources.values.sorted { $0.index < $1.index }.compactMap(\.sessionPort)
     }
 
     /// The input the session prefers, set with ``setPreferredInput(_:)``; `nil` for the server's default.
     ///
     /// ```swift
-    /// print(session.preferredInput?.name ?? "system default")
+    /// print(session.preferredInput?.portName ?? "system default")
     /// ```
     public var preferredInput: PortDescription? {
         guard let uid = core.state.withLock({ $0.preferredInputUID }) else { return nil }
@@ -48,7 +48,7 @@ extension AudioSession {
     /// - Throws: ``AudioSessionError/Code/noSuchPort`` when `port` is not in ``availableInputs``.
     ///
     /// ```swift
-    /// if let usb = session.availableInputs.first(where: { $0.type == .usbAudio }) {
+    /// if let usb = session.availableInputs.first(where: { $0.portType == .usbAudio }) {
     ///     try session.setPreferredInput(usb)
     /// }
     /// ```
