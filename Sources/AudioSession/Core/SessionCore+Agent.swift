@@ -160,13 +160,15 @@ extension SessionCore {
         case .interruptionBegan(_, let reason):
             state.withLock { $0.isActive = false }
             await refreshHardwareValues()
-            interruptions.publish(.began(reason: InterruptionReason(kebabName: reason) ?? .default))
+            interruptions.publish(.began(reason: AudioSession.InterruptionReason(rawValue: reason)))
         case .interruptionEnded(_, let shouldResume):
             interruptions.publish(.ended(options: shouldResume ? .shouldResume : []))
         case .routeChanged(_, let reason, let previous):
             await refreshHardwareValues()
-            let previousRoute = sessionRoute(previous, in: server.graph)
-            routeChanges.publish(RouteChange(reason: RouteChangeReason(kebabName: reason) ?? .unknown, previousRoute: previousRoute))
+            let typeNames = signal.arguments.count > 2 ? RouteWireFormat.portTypeNames(in: signal.arguments[2]) : [:]
+            let seen = state.withLock { $0.lastLocalRoute }.map { $0.inputs + $0.outputs } ?? []
+            let previousRoute = Self.sessionRoute(previous, in: server.graph, seen: seen, typeNames: typeNames)
+            routeChanges.publish(RouteChange(reason: AudioSession.RouteChangeReason(rawValue: reason), previousRoute: previousRoute))
         case .secondaryAudioHint(_, let hint):
             guard let hint = SilenceSecondaryAudioHint(rawValue: hint) else { return }
             state.withLock { $0.secondaryAudioShouldBeSilenced = hint == .begin }

@@ -43,16 +43,20 @@ extension SessionCore {
     }
 
     /// The session's form of a route the agent sent (its ports carry a channel count only): each
-    /// port takes its channels from the device on the server or the route the session last saw,
-    /// when either has it with as many channels; unnamed channels otherwise (a device gone since).
-    func sessionRoute(_ route: RouteDescription, in graph: Graph?) -> AudioSession.RouteDescription {
-        let seen = state.withLock { $0.lastLocalRoute }.map { $0.inputs + $0.outputs } ?? []
+    /// port takes its channels from the device on the server or among the `seen` ports (the
+    /// route the session last saw), when either has it with as many channels; unnamed channels
+    /// otherwise (a device gone since). Its kind is the one the agent named in `typeNames` (by
+    /// uid), kept when this version does not know it, where the contract's model reads it as generic.
+    static func sessionRoute(
+        _ route: RouteDescription, in graph: Graph?, seen: [AudioSession.PortDescription], typeNames: [String: String]
+    ) -> AudioSession.RouteDescription {
         func port(_ port: PortDescription) -> AudioSession.PortDescription {
             let device = graph.flatMap { $0.sink(forPortUID: port.uid) ?? $0.source(forPortUID: port.uid) }
             let known = device?.sessionPort ?? seen.first { $0.uid == port.uid }
-            guard var known, known.channelCount == port.channels else { return AudioSession.PortDescription(port) }
-            known.portName = port.name
-            return known
+            var session = known.flatMap { $0.channelCount == port.channels ? $0 : nil } ?? AudioSession.PortDescription(port)
+            session.portName = port.name
+            session.portType = AudioSession.Port(rawValue: typeNames[port.uid] ?? port.type.kebabName)
+            return session
         }
         return AudioSession.RouteDescription(inputs: route.inputs.map(port), outputs: route.outputs.map(port))
     }
@@ -108,7 +112,7 @@ extension SessionCore {
     }
 
     /// Why the route moved: its old output device is gone, or a device the route did not use is new.
-    static func reason(from previous: AudioSession.RouteDescription, to route: AudioSession.RouteDescription, in graph: Graph) -> RouteChangeReason {
+    static func reason(from previous: AudioSession.RouteDescription, to route: AudioSession.RouteDescription, in graph: Graph) -> AudioSession.RouteChangeReason {
         let previousPorts = previous.outputs + previous.inputs
         let gone = previousPorts.contains { port in graph.sink(forPortUID: port.uid) == nil && graph.source(forPortUID: port.uid) == nil }
         if gone { return .oldDeviceUnavailable }

@@ -1,5 +1,3 @@
-public import AudioSessionModel
-
 extension AudioSession {
     /// A change of the session's route, as ``AudioSession/routeChanges`` delivers it: why, and the
     /// route before; ``AudioSession/currentRoute`` is the route now.

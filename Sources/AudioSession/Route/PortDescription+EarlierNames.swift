@@ -1,5 +1,3 @@
-public import AudioSessionModel
-
 // The names of the model's PortDescription, which earlier releases gave apps: kept so code
 // written against them compiles, with a warning that names the porter's spelling.
 extension AudioSession.PortDescription {
@@ -17,7 +15,7 @@ extension AudioSession.PortDescription {
     /// if port.portType == .headphones { showHeadphoneIcon() }   // rather than port.type
     /// ```
     @available(*, deprecated, renamed: "portType")
-    public var type: PortType { portType }
+    public var type: AudioSession.Port { portType }
 
     /// A port with `channels` unnamed channels, as earlier releases made one.
     ///
@@ -25,7 +23,7 @@ extension AudioSession.PortDescription {
     /// let port = AudioSession.PortDescription(portName: "Gone", portType: .usbAudio, uid: "gone", positions: ["mono"])
     /// ```
     @available(*, deprecated, message: "use init(portName:portType:uid:positions:) or init(portName:portType:uid:channels:)")
-    public init(name: String, uid: String, type: PortType, channels: Int) {
-        self.init(AudioSessionModel.PortDescription(name: name, uid: uid, type: type, channels: channels))
+    public init(name: String, uid: String, type: AudioSession.Port, channels: Int) {
+        self.init(portName: name, portType: type, uid: uid, positions: Array(repeating: "", count: max(0, channels)))
     }
 }

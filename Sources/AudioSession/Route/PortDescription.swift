@@ -18,7 +18,7 @@ extension AudioSession {
         /// The name shown to people (the device's description on the server).
         public var portName: String
         /// What kind of device it is.
-        public var portType: PortType
+        public var portType: Port
         /// A stable identifier across restarts: the sink, source or node name, with `#` and the
         /// active port's name for a device with ports.
         public var uid: String
@@ -38,7 +38,7 @@ extension AudioSession {
         ///         .init(position: "front-right", number: 2, owningPortUID: "speaker"),
         ///     ])
         /// ```
-        public init(portName: String, portType: PortType, uid: String, channels: [ChannelDescription]) {
+        public init(portName: String, portType: Port, uid: String, channels: [ChannelDescription]) {
             self.portName = portName
             self.portType = portType
             self.uid = uid
@@ -51,7 +51,7 @@ extension AudioSession {
         /// let port = AudioSession.PortDescription(portName: "Speaker", portType: .builtInSpeaker, uid: "speaker",
         ///                                         positions: ["front-left", "front-right"])
         /// ```
-        public init(portName: String, portType: PortType, uid: String, positions: [String]) {
+        public init(portName: String, portType: Port, uid: String, positions: [String]) {
             let channels = positions.enumerated().map { offset, position in
                 ChannelDescription(position: position, number: offset + 1, owningPortUID: uid)
             }
@@ -67,7 +67,7 @@ extension AudioSession {
         /// ```
         public init(_ port: AudioSessionModel.PortDescription) {
             self.init(
-                portName: port.name, portType: port.type, uid: port.uid,
+                portName: port.name, portType: Port(port.type), uid: port.uid,
                 positions: Array(repeating: "", count: max(0, port.channels)))
         }
 

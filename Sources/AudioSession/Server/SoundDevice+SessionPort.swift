@@ -6,6 +6,6 @@ extension SoundDevice {
     var sessionPort: AudioSession.PortDescription? {
         guard !isMonitor else { return nil }
         return AudioSession.PortDescription(
-            portName: description, portType: portType, uid: portUID, positions: channelMap.positions.map(\.rawValue))
+            portName: description, portType: AudioSession.Port(portType), uid: portUID, positions: channelMap.positions.map(\.rawValue))
     }
 }

@@ -13,10 +13,20 @@ extension AudioSession {
     /// // throws: "duck-others needs a mixable category: playback, play-and-record or multi-route; ..."
     /// try session.setCategory(.soloAmbient, options: [.duckOthers])
     /// ```
+    ///
+    /// A category or mode this version of the library does not know (``ExtensibleName/known`` is
+    /// `nil`) throws ``AudioSessionError/Code/invalidConfiguration`` listing the known ones: the
+    /// validity rules cannot judge it.
     public func setCategory(_ category: Category, mode: Mode = .default, options: CategoryOptions = []) throws {
+        let known: (Category.Known, Mode.Known)
+        do {
+            known = (try Category.Known.parse(kebabName: category.rawValue), try Mode.Known.parse(kebabName: mode.rawValue))
+        } catch {
+            throw AudioSessionError(.invalidConfiguration, "\(error)")
+        }
         let configuration: SessionConfiguration
         do {
-            configuration = try SessionConfiguration(category: category, mode: mode, options: options)
+            configuration = try SessionConfiguration(category: known.0, mode: known.1, options: options)
         } catch {
             throw AudioSessionError.invalidConfiguration(error)
         }
@@ -38,14 +48,14 @@ extension AudioSession {
     /// ```swift
     /// if session.category == .playback { ... }
     /// ```
-    public var category: Category { core.state.withLock { $0.configuration.category } }
+    public var category: Category { Category(core.state.withLock { $0.configuration.category }) }
 
     /// The mode (initially `Mode.default`).
     ///
     /// ```swift
     /// let isCall = session.mode == .voiceChat
     /// ```
-    public var mode: Mode { core.state.withLock { $0.configuration.mode } }
+    public var mode: Mode { Mode(core.state.withLock { $0.configuration.mode }) }
 
     /// The options, implied ones included (`duck-others` implies `mix-with-others`).
     ///
