@@ -67,16 +67,10 @@ extension SessionCore {
         }
     }
 
-    /// Sends the configuration if the agent has not got it yet. Call with the gate held.
+    /// Sends the configuration if the agent has not got it yet; a refusal goes to the app as an
+    /// ``AudioSession/AgentRefusal``. Call with the gate held.
     func pushConfiguration() async {
-        do throws(AgentCallFailure) {
-            try await pushConfigurationIfNeeded()
-        } catch {
-            switch error {
-            case .agentGone(let why): logger.debug("configuration not sent: \(why)")
-            case .refused(let error): logger.error("the agent refused the configuration: \(error.message)")
-            }
-        }
+        await reportingRefusal(of: .configuration, pushConfigurationIfNeeded)
     }
 
     func pushConfigurationIfNeeded() async throws(AgentCallFailure) {
@@ -124,7 +118,9 @@ extension SessionCore {
         } catch {
             switch error {
             case .agentGone(let why): logger.debug("deactivated locally: \(why)")
-            case .refused(let error): logger.error("the agent refused to deactivate the session: \(error.message)")
+            case .refused(let error):
+                logger.error("the agent refused to deactivate the session: \(error.message)")
+                agentRefusals.publish(AudioSession.AgentRefusal(request: .deactivation, error: error))
             }
         }
     }

@@ -34,6 +34,7 @@ final class SessionCore: Sendable {
     let mediaServicesResets = EventBroadcast<MediaServicesReset>()
     let outputVolumes = EventBroadcast<Float>()
     let inputMutes = EventBroadcast<Bool>()
+    let agentRefusals = EventBroadcast<AudioSession.AgentRefusal>()
 
     private let commands: AsyncStream<Command>
     private let commandSink: AsyncStream<Command>.Continuation
@@ -124,5 +125,6 @@ final class SessionCore: Sendable {
         mediaServicesResets.finish()
         outputVolumes.finish()
         inputMutes.finish()
+        agentRefusals.finish()
     }
 }

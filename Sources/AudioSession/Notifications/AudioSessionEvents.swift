@@ -77,3 +77,5 @@ public typealias MediaServicesResetEvents = AudioSessionEvents<MediaServicesRese
 public typealias OutputVolumeEvents = AudioSessionEvents<Float>
 /// Changes of the app's input mute: `true` when muted (``AudioSession/inputMuteChanges``).
 public typealias InputMuteEvents = AudioSessionEvents<Bool>
+/// The agent's refusals of requests sent in the background (``AudioSession/agentRefusals``).
+public typealias AgentRefusalEvents = AudioSessionEvents<AudioSession.AgentRefusal>

@@ -6,7 +6,8 @@ extension AudioSession {
     /// throws ``AudioSessionError/Code/invalidConfiguration`` naming it, and the session keeps
     /// its previous configuration. A valid one is sent to the agent (when it runs) in the
     /// background, before any later activation; reconfiguring an active session applies at once
-    /// there (turning `duck-others` on starts ducking).
+    /// there (turning `duck-others` on starts ducking). The agent's refusal, if any, arrives on
+    /// ``agentRefusals`` as ``AgentRefusal/Request/configuration``.
     ///
     /// ```swift
     /// try session.setCategory(.playback, mode: .spokenAudio, options: [.duckOthers])
