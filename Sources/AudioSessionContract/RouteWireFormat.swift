@@ -47,11 +47,32 @@ public enum RouteWireFormat {
     /// let port = RouteWireFormat.port(from: value)?.uid
     /// ```
     public static func port(from value: BusValue) -> PortDescription? {
+        guard let (name, uid, type, channels) = fields(of: value) else { return nil }
+        return PortDescription(name: name, uid: uid, type: PortType(kebabName: type) ?? .generic, channels: Int(channels))
+    }
+
+    /// The port type each port of a `(a(sssu)a(sssu))` route value names, by uid, as sent: the
+    /// app library keeps a type this version does not know, which ``port(from:)`` reads as generic.
+    ///
+    /// ```swift
+    /// RouteWireFormat.portTypeNames(in: signal.arguments[2])   // ["hdmi": "hdmi", "headset": "bluetooth-le-broadcast"]
+    /// ```
+    public static func portTypeNames(in route: BusValue) -> [String: String] {
+        guard case .structure(let sides) = route else { return [:] }
+        var names: [String: String] = [:]
+        for case .array(_, let ports) in sides {
+            for case let (_, uid, type, _)? in ports.map(fields(of:)) { names[uid] = type }
+        }
+        return names
+    }
+
+    /// The fields of a `(sssu)` port value: name, uid, port type, channels.
+    private static func fields(of value: BusValue) -> (String, String, String, UInt32)? {
         guard case .structure(let fields) = value, fields.count == 4,
             case .string(let name) = fields[0], case .string(let uid) = fields[1],
             case .string(let type) = fields[2], case .uint32(let channels) = fields[3]
         else { return nil }
-        return PortDescription(name: name, uid: uid, type: PortType(kebabName: type) ?? .generic, channels: Int(channels))
+        return (name, uid, type, channels)
     }
 
     /// The route in a `(a(sssu)a(sssu))` value, or `nil` when the value has another shape.

@@ -59,7 +59,7 @@ import Testing
         try await session.setActive(true)
         #expect(session.isActive)
         #expect(!session.isAgentConnected)
-        #expect(session.currentRoute == RouteDescription())  // no server either
+        #expect(session.currentRoute == AudioSession.RouteDescription())  // no server either
         try await session.setActive(false, options: .notifyOthersOnDeactivation)
         #expect(!session.isActive)
     }

@@ -33,7 +33,7 @@ import Testing
 /// `media.role` on the session's streams, from category and mode.
 @Suite struct StreamRoleTests {
     @Test(arguments: [
-        (Category.playback, Mode.default, "music"),
+        (AudioSession.Category.playback, AudioSession.Mode.default, "music"),
         (.playback, .moviePlayback, "video"),
         (.playback, .voicePrompt, "navigation"),
         (.playAndRecord, .videoChat, "phone"),
@@ -42,7 +42,7 @@ import Testing
         (.record, .default, "production"),
         (.playback, .measurement, "test"),
     ])
-    func roleFollowsCategoryAndMode(category: Category, mode: Mode, role: String) throws {
+    func roleFollowsCategoryAndMode(category: AudioSession.Category, mode: AudioSession.Mode, role: String) throws {
         let session = ConfigurationTests.isolatedSession()
         defer { session.close() }
         try session.setCategory(category, mode: mode)

@@ -39,7 +39,7 @@ import Testing
         try await rig.server.unplug(headphones)
         let unplugged = try await nextEvent("old-device-unavailable", from: changes) { $0.reason == .oldDeviceUnavailable }
         #expect(unplugged.previousRoute.outputs.map(\.uid) == ["headphones"])
-        #expect(unplugged.previousRoute.outputs.first?.type == .headphones)
+        #expect(unplugged.previousRoute.outputs.first?.portType == .headphones)
         try await waitUntil("the session's route is the speaker again") { session.currentRoute.outputs.map(\.uid) == ["speaker"] }
     }
 

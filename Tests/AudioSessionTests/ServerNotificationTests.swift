@@ -48,7 +48,7 @@ import Testing
         let plugged = try await nextEvent("the route change to the headphones", from: changes)
         #expect(plugged.reason == .newDeviceAvailable)
         #expect(plugged.previousRoute.outputs.map(\.uid) == ["speaker"])
-        #expect(session.currentRoute.outputs.first?.type == .headphones)
+        #expect(session.currentRoute.outputs.first?.portType == .headphones)
 
         try await rig.server.unplug(headphones)
         let unplugged = try await nextEvent("the route change back to the speaker", from: changes)
@@ -99,7 +99,7 @@ import Testing
         #expect(change.reason == .override)
         #expect(change.previousRoute.outputs.map(\.uid) == ["speaker"])
         #expect(session.currentRoute.outputs.map(\.uid) == ["internal"])
-        #expect(session.currentRoute.outputs.first?.type == .builtInSpeaker)
+        #expect(session.currentRoute.outputs.first?.portType == .builtInSpeaker)
         #expect(session.streamOutputDevice == "internal")
         try session.overrideOutputAudioPort(.none)
         #expect(session.streamOutputDevice == nil)
@@ -123,7 +123,7 @@ import Testing
         // The desktop's default input is untouched.
         #expect(try await rig.server.pactl("get-default-source").contains("mic2") == false)
 
-        let missing = PortDescription(name: "Gone", uid: "gone", type: .usbAudio, channels: 1)
+        let missing = AudioSession.PortDescription(portName: "Gone", portType: .usbAudio, uid: "gone", positions: ["mono"])
         let error = #expect(throws: AudioSessionError.self) { try session.setPreferredInput(missing) }
         #expect(error?.code == .noSuchPort)
         #expect(error?.message.contains("mic2") == true)  // lists what is available

@@ -20,7 +20,7 @@ import Testing
         try Self.crashServer(rig)
         let loss = try await nextEvent("media services lost", from: losses)
         #expect(loss.cause == .soundServerRestarted)
-        #expect(session.currentRoute == RouteDescription())
+        #expect(session.currentRoute == AudioSession.RouteDescription())
 
         let restarted = try Self.restartServer(rig)
         defer { restarted.kill() }

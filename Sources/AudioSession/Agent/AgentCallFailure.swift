@@ -24,6 +24,8 @@ enum AgentCallFailure: Error {
             self = .refused(AudioSessionError(.mediaServicesUnavailable, "activation refused: \(error.message)"))
         case .invalidConfiguration, .unknownName:
             self = .refused(AudioSessionError(.invalidConfiguration, "the agent refused the configuration: \(error.message)"))
+        case .noSuchPort:
+            self = .refused(AudioSessionError(.noSuchPort, "the agent refused \(method): \(error.message)"))
         case .noSuchSession:
             // The agent forgot the session (it restarted between our calls): register again.
             self = .agentGone("\(method): \(error.message)")

@@ -68,16 +68,10 @@ extension SessionCore {
         }
     }
 
-    /// Sends the configuration if the agent has not got it yet. Call with the gate held.
+    /// Sends the configuration if the agent has not got it yet; a refusal goes to the app as an
+    /// ``AudioSession/AgentRefusal``. Call with the gate held.
     func pushConfiguration() async {
-        do throws(AgentCallFailure) {
-            try await pushConfigurationIfNeeded()
-        } catch {
-            switch error {
-            case .agentGone(let why): logger.debug("configuration not sent: \(why)")
-            case .refused(let error): logger.error("the agent refused the configuration: \(error.message)")
-            }
-        }
+        await reportingRefusal(of: .configuration, pushConfigurationIfNeeded)
     }
 
     func pushConfigurationIfNeeded() async throws(AgentCallFailure) {
@@ -125,7 +119,9 @@ extension SessionCore {
         } catch {
             switch error {
             case .agentGone(let why): logger.debug("deactivated locally: \(why)")
-            case .refused(let error): logger.error("the agent refused to deactivate the session: \(error.message)")
+            case .refused(let error):
+                logger.error("the agent refused to deactivate the session: \(error.message)")
+                agentRefusals.publish(AudioSession.AgentRefusal(request: .deactivation, error: error))
             }
         }
     }
@@ -161,12 +157,15 @@ extension SessionCore {
         case .interruptionBegan(_, let reason):
             state.withLock { $0.isActive = false }
             await refreshHardwareValues()
-            interruptions.publish(.began(reason: InterruptionReason(kebabName: reason) ?? .default))
+            interruptions.publish(.began(reason: AudioSession.InterruptionReason(rawValue: reason)))
         case .interruptionEnded(_, let shouldResume):
             interruptions.publish(.ended(options: shouldResume ? .shouldResume : []))
         case .routeChanged(_, let reason, let previous):
             await refreshHardwareValues()
-            routeChanges.publish(RouteChange(reason: RouteChangeReason(kebabName: reason) ?? .unknown, previousRoute: previous))
+            let typeNames = signal.arguments.count > 2 ? RouteWireFormat.portTypeNames(in: signal.arguments[2]) : [:]
+            let seen = state.withLock { $0.lastLocalRoute }.map { $0.inputs + $0.outputs } ?? []
+            let previousRoute = Self.sessionRoute(previous, in: server.graph, seen: seen, typeNames: typeNames)
+            routeChanges.publish(RouteChange(reason: AudioSession.RouteChangeReason(rawValue: reason), previousRoute: previousRoute))
         case .secondaryAudioHint(_, let hint):
             guard let hint = SilenceSecondaryAudioHint(rawValue: hint) else { return }
             state.withLock { $0.secondaryAudioShouldBeSilenced = hint == .begin }

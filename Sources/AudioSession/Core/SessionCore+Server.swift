@@ -10,18 +10,18 @@ extension SessionCore {
     /// it has any, the devices they would use: the preferred or default input (for categories
     /// that record) and the overridden or default output. The agent's `GetCurrentRoute` answers
     /// the same way.
-    func currentRoute(in graph: Graph?) -> RouteDescription {
-        guard let graph else { return RouteDescription() }
+    func currentRoute(in graph: Graph?) -> AudioSession.RouteDescription {
+        guard let graph else { return AudioSession.RouteDescription() }
         let (token, configuration, preferredInput, override) = state.withLock {
             ($0.registration?.token, $0.configuration, $0.preferredInputUID, $0.outputOverride)
         }
         let records = configuration.category == .record || configuration.category == .playAndRecord
-        func ports(_ streams: [UInt32: SoundStream], _ devices: [UInt32: SoundDevice]) -> [PortDescription] {
+        func ports(_ streams: [UInt32: SoundStream], _ devices: [UInt32: SoundDevice]) -> [AudioSession.PortDescription] {
             guard let token else { return [] }
-            var ports: [PortDescription] = []
+            var ports: [AudioSession.PortDescription] = []
             for stream in streams.values.sorted(by: { $0.index < $1.index })
             where stream.properties[AgentBusAddress.streamTokenProperty] == token {
-                if let port = stream.deviceIndex.flatMap({ devices[$0] }).flatMap(\.routePort),
+                if let port = stream.deviceIndex.flatMap({ devices[$0] }).flatMap(\.sessionPort),
                     !ports.contains(port)
                 {
                     ports.append(port)
@@ -32,14 +32,33 @@ extension SessionCore {
         var outputs = ports(graph.sinkInputs, graph.sinks)
         if outputs.isEmpty {
             let sink = override == .speaker ? Self.speaker(in: graph) ?? graph.defaultSink : graph.defaultSink
-            outputs = sink.flatMap(\.routePort).map { [$0] } ?? []
+            outputs = sink.flatMap(\.sessionPort).map { [$0] } ?? []
         }
         var inputs = ports(graph.sourceOutputs, graph.sources)
         if inputs.isEmpty && records {
             let source = preferredInput.flatMap { graph.source(forPortUID: $0) } ?? graph.defaultSource
-            inputs = source.flatMap(\.routePort).map { [$0] } ?? []
+            inputs = source.flatMap(\.sessionPort).map { [$0] } ?? []
         }
-        return RouteDescription(inputs: inputs, outputs: outputs)
+        return AudioSession.RouteDescription(inputs: inputs, outputs: outputs)
+    }
+
+    /// The session's form of a route the agent sent (its ports carry a channel count only): each
+    /// port takes its channels from the device on the server or among the `seen` ports (the
+    /// route the session last saw), when either has it with as many channels; unnamed channels
+    /// otherwise (a device gone since). Its kind is the one the agent named in `typeNames` (by
+    /// uid), kept when this version does not know it, where the contract's model reads it as generic.
+    static func sessionRoute(
+        _ route: RouteDescription, in graph: Graph?, seen: [AudioSession.PortDescription], typeNames: [String: String]
+    ) -> AudioSession.RouteDescription {
+        func port(_ port: PortDescription) -> AudioSession.PortDescription {
+            let device = graph.flatMap { $0.sink(forPortUID: port.uid) ?? $0.source(forPortUID: port.uid) }
+            let known = device?.sessionPort ?? seen.first { $0.uid == port.uid }
+            var session = known.flatMap { $0.channelCount == port.channels ? $0 : nil } ?? AudioSession.PortDescription(port)
+            session.portName = port.name
+            session.portType = AudioSession.Port(rawValue: typeNames[port.uid] ?? port.type.kebabName)
+            return session
+        }
+        return AudioSession.RouteDescription(inputs: route.inputs.map(port), outputs: route.outputs.map(port))
     }
 
     /// A built-in speaker for ``AudioSession/PortOverride/speaker``: the first sink typed as one.
@@ -103,7 +122,7 @@ extension SessionCore {
     }
 
     /// Why the route moved: its old output device is gone, or a device the route did not use is new.
-    static func reason(from previous: RouteDescription, to route: RouteDescription, in graph: Graph) -> RouteChangeReason {
+    static func reason(from previous: AudioSession.RouteDescription, to route: AudioSession.RouteDescription, in graph: Graph) -> AudioSession.RouteChangeReason {
         let previousPorts = previous.outputs + previous.inputs
         let gone = previousPorts.contains { port in graph.sink(forPortUID: port.uid) == nil && graph.source(forPortUID: port.uid) == nil }
         if gone { return .oldDeviceUnavailable }

@@ -35,6 +35,7 @@ final class SessionCore: Sendable {
     let outputVolumes = EventBroadcast<Float>()
     let inputMutes = EventBroadcast<Bool>()
     let inputAvailabilities = EventBroadcast<Bool>()
+    let agentRefusals = EventBroadcast<AudioSession.AgentRefusal>()
 
     private let commands: AsyncStream<Command>
     private let commandSink: AsyncStream<Command>.Continuation
@@ -126,5 +127,6 @@ final class SessionCore: Sendable {
         outputVolumes.finish()
         inputMutes.finish()
         inputAvailabilities.finish()
+        agentRefusals.finish()
     }
 }

@@ -41,7 +41,7 @@ struct SessionState: Sendable {
     /// The output override (`.speaker` routes the session's streams to a built-in speaker).
     var outputOverride: AudioSession.PortOverride = .none
     /// The route last seen by the session's own server reads, for local route-change events.
-    var lastLocalRoute: RouteDescription?
+    var lastLocalRoute: AudioSession.RouteDescription?
     /// The default sink's volume last published.
     var lastOutputVolume: Float?
     /// Whether an input existed when the server last changed, for ``SessionCore/inputAvailabilities``.

@@ -83,3 +83,5 @@ public typealias OutputVolumeEvents = AudioSessionEvents<Float>
 public typealias InputAvailabilityEvents = AudioSessionEvents<Bool>
 /// Changes of the app's input mute: `true` when muted (``AudioSession/inputMuteChanges``).
 public typealias InputMuteEvents = AudioSessionEvents<Bool>
+/// The agent's refusals of requests sent in the background (``AudioSession/agentRefusals``).
+public typealias AgentRefusalEvents = AudioSessionEvents<AudioSession.AgentRefusal>

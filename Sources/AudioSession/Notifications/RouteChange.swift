@@ -1,5 +1,3 @@
-public import AudioSessionModel
-
 extension AudioSession {
     /// A change of the session's route, as ``AudioSession/routeChanges`` delivers it: why, and the
     /// route before; ``AudioSession/currentRoute`` is the route now.
@@ -19,14 +17,14 @@ extension AudioSession {
         /// The route before the change.
         ///
         /// ```swift
-        /// let wasOnHeadphones = change.previousRoute.outputs.contains { $0.type == .headphones }
+        /// let wasOnHeadphones = change.previousRoute.outputs.contains { $0.portType == .headphones }
         /// ```
         public var previousRoute: RouteDescription
 
         /// A route change, as the library delivers it (public for tests of code that handles them).
         ///
         /// ```swift
-        /// let change = RouteChange(reason: .newDeviceAvailable, previousRoute: RouteDescription())
+        /// let change = RouteChange(reason: .newDeviceAvailable, previousRoute: AudioSession.RouteDescription())
         /// ```
         public init(reason: RouteChangeReason, previousRoute: RouteDescription) {
             self.reason = reason

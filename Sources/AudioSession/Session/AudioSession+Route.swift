@@ -9,27 +9,29 @@ extension AudioSession {
     /// override) and, for `record` and `play-and-record`, the preferred or default input.
     ///
     /// Read from the sound server directly, so the answer is the same with and without the agent
-    /// (the agent's `GetCurrentRoute` answers the same way). Empty while the server is not reachable.
+    /// (the agent's `GetCurrentRoute` answers the same way). Empty while the server is not
+    /// reachable, and before the session is ready: call ``waitUntilReady()`` first after making one.
     ///
     /// ```swift
-    /// if session.currentRoute.outputs.contains(where: { $0.type == .headphones }) { showHeadphoneIcon() }
+    /// if session.currentRoute.outputs.contains(where: { $0.portType == .headphones }) { showHeadphoneIcon() }
     /// ```
     public var currentRoute: RouteDescription { core.currentRoute(in: core.server.graph) }
 
-    /// The inputs (sources, monitors excluded) the session could record from, in server order.
+    /// The inputs (sources, monitors excluded) the session could record from, in server order;
+    /// empty before the session is ready (``waitUntilReady()``).
     ///
     /// ```swift
-    /// for port in session.availableInputs { print(port.name, port.type) }
+    /// for port in session.availableInputs { print(port.portName, port.portType) }
     /// ```
     public var availableInputs: [PortDescription] {
         guard let graph = core.server.graph else { return [] }
-        return graph.sources.values.sorted { $0.index < $1.index }.compactMap(\.routePort)
+        return graph.sources.values.sorted { $0.index < $1.index }.compactMap(\.sessionPort)
     }
 
     /// The input the session prefers, set with ``setPreferredInput(_:)``; `nil` for the server's default.
     ///
     /// ```swift
-    /// print(session.preferredInput?.name ?? "system default")
+    /// print(session.preferredInput?.portName ?? "system default")
     /// ```
     public var preferredInput: PortDescription? {
         guard let uid = core.state.withLock({ $0.preferredInputUID }) else { return nil }
@@ -44,11 +46,14 @@ extension AudioSession {
     /// ``streamInputDevice`` as the device when they connect. When the agent runs it gets the
     /// preference too (in the background, as with ``setCategory(_:mode:options:)``): while the
     /// session is active it moves the session's capture streams there and sends the route change.
+    /// If the agent refuses the input (it offers only the inputs it routes to, never its own echo
+    /// canceller), the refusal arrives on ``agentRefusals`` as ``AgentRefusal/Request/preferredInput``.
     ///
-    /// - Throws: ``AudioSessionError/Code/noSuchPort`` when `port` is not in ``availableInputs``.
+    /// - Throws: ``AudioSessionError/Code/noSuchPort`` when `port` is not in ``availableInputs``
+    ///   (which is empty until the session is ready: ``waitUntilReady()``).
     ///
     /// ```swift
-    /// if let usb = session.availableInputs.first(where: { $0.type == .usbAudio }) {
+    /// if let usb = session.availableInputs.first(where: { $0.portType == .usbAudio }) {
     ///     try session.setPreferredInput(usb)
     /// }
     /// ```
@@ -71,7 +76,8 @@ extension AudioSession {
     /// gets the override too (in the background): while the session is active (play-and-record)
     /// it moves the session's streams to the speaker, and its route change (reason `override`)
     /// is the one ``routeChanges`` delivers; the agent ends the override on the next device
-    /// change or interruption. Without the agent the session announces the change itself.
+    /// change or interruption. Without the agent the session announces the change itself. The
+    /// agent's refusal, if any, arrives on ``agentRefusals`` as ``AgentRefusal/Request/outputOverride``.
     ///
     /// - Throws: ``AudioSessionError/Code/noSuchPort`` when no built-in speaker exists.
     ///

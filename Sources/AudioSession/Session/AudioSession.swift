@@ -73,7 +73,7 @@ public final class AudioSession: Sendable {
     /// ```swift
     /// let session = AudioSession(applicationID: "org.example.Player")
     /// await session.waitUntilReady()
-    /// print(session.currentRoute.outputs.first?.name ?? "no output")
+    /// print(session.currentRoute.outputs.first?.portName ?? "no output")
     /// ```
     public func waitUntilReady() async {
         await core.started.wait()

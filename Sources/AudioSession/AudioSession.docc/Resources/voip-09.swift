@@ -142,7 +142,7 @@ struct VoIPExample: AsyncParsableCommand {
     /// Says why the route changed and where the audio goes now.
     static func follow(_ routeChanges: RouteChangeEvents, session: AudioSession) async {
         for await change in routeChanges {
-            let outputs = session.currentRoute.outputs.map(\.name).joined(separator: ", ")
+            let outputs = session.currentRoute.outputs.map(\.portName).joined(separator: ", ")
             ExampleOutput.say("route changed: \(change.reason.rawValue); output now \(outputs.isEmpty ? "none" : outputs)")
         }
     }

@@ -1,0 +1,47 @@
+import AudioSession
+import AudioSessionContract
+import AudioSessionTesting
+import Synchronization
+import Testing
+
+/// The fire-and-forget setters' failures, observable: the real agent refuses a preferred input
+/// the library lists (a device named as the agent's echo cancellers, which the agent never
+/// offers as an input) and the refusal reaches `agentRefusals` and its observer.
+@Suite(.serialized) struct AgentRefusalTests {
+    @Test func aRefusedPreferredInputReachesTheApp() async throws {
+        let rig = try await LibraryRig.start(.pulseMinimal)
+        defer { rig.stop() }
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+        let session = rig.session("org.example.Recorder")
+        defer { session.close() }
+        try session.setCategory(.record)
+        await session.waitUntilReady()
+        try await session.setActive(true)
+
+        let name = EchoCancellerDeviceName.prefix + "stray.source"
+        _ = try await rig.server.pactl("load-module", "module-null-source", "source_name=\(name)")
+        let stray = try await waitForValue("the session lists the stray source") {
+            session.availableInputs.first { $0.uid == name }
+        }
+        let refusals = session.agentRefusals
+        let observed = Mutex<[AudioSession.AgentRefusal]>([])
+        let observation = session.observeAgentRefusals { refusal in observed.withLock { $0.append(refusal) } }
+        defer { observation.cancel() }
+
+        try session.setPreferredInput(stray)  // the library's check passes; the agent's answer comes later
+        let refusal = try await nextEvent("the agent's refusal", from: refusals)
+        #expect(refusal.request == .preferredInput)
+        #expect(refusal.error.code == .noSuchPort)
+        #expect(refusal.error.message.contains(name))
+        try await waitUntil("the observer saw it too") { observed.withLock { $0.map(\.request) } == [.preferredInput] }
+
+        // An input the agent knows is accepted: no refusal follows.
+        try session.setPreferredInput(nil)
+        let mic = try #require(session.availableInputs.first { $0.uid == "mic" })
+        try session.setPreferredInput(mic)
+        try session.overrideOutputAudioPort(.none)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(observed.withLock { $0.count } == 1)
+    }
+}
