@@ -11,17 +11,9 @@ extension AgentIntegrationTests {
         func clientDeath(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
-            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
-            defer { music.kill() }
-            try await rig.setVolume("music", 80)
-
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let holder = try rig.runPlaying(
-                "prompt", try rig.tone("prompt", seconds: 60, frequency: 660),
-                ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"])
-            defer { holder.kill() }
-            try await rig.waitForDucked("music")
+            let scene = try await DuckedMusicScene.start(on: rig)
+            defer { scene.kill() }
+            let (agent, holder) = (scene.agent, scene.prompt)
             // run's paplay outlives run; it is ours to end once the test is done.
             let players = AgentRig.children(of: holder.pid)
             defer { for pid in players where ProcessStatus.isRunning(pid) { _ = Foundation.kill(pid, SIGKILL) } }

@@ -19,16 +19,9 @@ extension AgentIntegrationTests {
         func stoppedServer(setup: SoundSetup) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
-            let music = try rig.play("music", try rig.tone("music", seconds: 60), role: "music")
-            defer { music.kill() }
-            try await rig.setVolume("music", 80)
-            let agent = try await rig.startAgent()
-            defer { agent.kill() }
-            let prompt = try rig.runPlaying(
-                "prompt", try rig.tone("prompt", seconds: 60, frequency: 660),
-                ["--category", "playback", "--option", "mix-with-others", "--option", "duck-others"])
-            defer { prompt.kill() }
-            try await rig.waitForDucked("music")
+            let scene = try await DuckedMusicScene.start(on: rig)
+            defer { scene.kill() }
+            let (agent, prompt) = (scene.agent, scene.prompt)
 
             let server = try #require(Self.answeringProcess(of: rig), "the server's process")
             #expect(kill(server, SIGSTOP) == 0)

@@ -1,12 +1,16 @@
 import AudioSession
 import AudioSessionContract
 import AudioSessionTesting
+import Foundation
+import Glibc
 import Synchronization
 import Testing
 
 /// The fire-and-forget setters' failures, observable: the real agent refuses a preferred input
-/// the library lists (a device named as the agent's echo cancellers, which the agent never
-/// offers as an input) and the refusal reaches `agentRefusals` and its observer.
+/// it does not know and the refusal reaches `agentRefusals` and its observer. The input is one
+/// the library lists while the agent is held (SIGSTOP) and that is gone again before the agent
+/// runs on, so the agent never knows it whichever it reads first, the server's events or the call.
+/// The agent's echo cancellers, which the agent never offers as inputs, are not listed either.
 @Suite(.serialized) struct AgentRefusalTests {
     @Test func aRefusedPreferredInputReachesTheApp() async throws {
         let rig = try await LibraryRig.start(.pulseMinimal)
@@ -19,17 +23,26 @@ import Testing
         await session.waitUntilReady()
         try await session.setActive(true)
 
-        let name = EchoCancellerDeviceName.prefix + "stray.source"
-        _ = try await rig.server.pactl("load-module", "module-null-source", "source_name=\(name)")
-        let stray = try await waitForValue("the session lists the stray source") {
+        let canceller = EchoCancellerDeviceName.prefix + "stray.source"
+        _ = try await rig.server.pactl("load-module", "module-null-source", "source_name=\(canceller)")
+        #expect(kill(agent.pid, SIGSTOP) == 0)
+        var isHeld = true
+        defer { if isHeld { kill(agent.pid, SIGCONT) } }
+        let name = "passing.source"
+        let module = try await rig.server.pactl("load-module", "module-null-source", "source_name=\(name)")
+        let stray = try await waitForValue("the session lists the passing source") {
             session.availableInputs.first { $0.uid == name }
         }
+        #expect(!session.availableInputs.contains { $0.uid == canceller }, "an agent's canceller is no input of its own")
         let refusals = session.agentRefusals
         let observed = Mutex<[AudioSession.AgentRefusal]>([])
         let observation = session.observeAgentRefusals { refusal in observed.withLock { $0.append(refusal) } }
         defer { observation.cancel() }
 
         try session.setPreferredInput(stray)  // the library's check passes; the agent's answer comes later
+        _ = try await rig.server.pactl("unload-module", module.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(kill(agent.pid, SIGCONT) == 0)
+        isHeld = false
         let refusal = try await nextEvent("the agent's refusal", from: refusals)
         #expect(refusal.request == .preferredInput)
         #expect(refusal.error.code == .noSuchPort)

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import PulseBackend
 import SoundServer
 import Synchronization
@@ -17,15 +18,18 @@ extension AudioSession {
     /// ```
     public var currentRoute: RouteDescription { core.currentRoute(in: core.server.graph) }
 
-    /// The inputs (sources, monitors excluded) the session could record from, in server order;
-    /// empty before the session is ready (``waitUntilReady()``).
+    /// The inputs (sources, monitors and the agent's echo cancellers excluded) the session could
+    /// record from, in server order; empty before the session is ready (``waitUntilReady()``). A
+    /// call that records through a canceller records from its microphone, which is listed.
     ///
     /// ```swift
     /// for port in session.availableInputs { print(port.portName, port.portType) }
     /// ```
     public var availableInputs: [PortDescription] {
         guard let graph = core.server.graph else { return [] }
-        return graph.sources.values.sorted { $0.index < $1.index }.compactMap(\.sessionPort)
+        return graph.sources.values.sorted { $0.index < $1.index }
+            .filter { !EchoCancellerDeviceName.isCanceller($0.name) }
+            .compactMap(\.sessionPort)
     }
 
     /// The input the session prefers, set with ``setPreferredInput(_:)``; `nil` for the server's default.
