@@ -78,12 +78,18 @@ public final class AgentAssembly: Sendable {
         seatHandOver(unwritten)
     }
 
-    /// The mirror's handler: each event to `translator`; a lost connection ends the agent's run.
-    func graphHandler(for translator: GraphTranslator) -> @Sendable (GraphEvent, Graph) -> Void {
+    /// The mirror's handler: each event to `translator`; a device's appearance also to the echo
+    /// canceller processes starting (`cancellers`), whose devices it may be; a lost connection
+    /// ends the agent's run.
+    func graphHandler(for translator: GraphTranslator, cancellers: EchoCancellerProcesses?) -> @Sendable (GraphEvent, Graph) -> Void {
         let ending = ending
         return { event, graph in
             translator.handle(event, graph: graph)
-            if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
+            switch event {
+            case .deviceAppeared: cancellers?.devicesAppeared()
+            case .connectionLost(let reason): ending.finish(.lost(reason))
+            default: break
+            }
         }
     }
 }

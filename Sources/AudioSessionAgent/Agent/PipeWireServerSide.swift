@@ -69,7 +69,7 @@ final class PipeWireServerSide: ServerSide {
             instance: instance, version: server.version, journal: journal, translator: translator, pipewire: connection,
             mirror: PipeWireGraphMirror(connection: connection, instance: instance),
             cards: PipeWireCardFollower(connection: connection, logger: logger),
-            enforcer: enforcer, handler: assembly.graphHandler(for: translator), logger: logger)
+            enforcer: enforcer, handler: assembly.graphHandler(for: translator, cancellers: enforcer.cancellerProcesses), logger: logger)
     }
 
     var serverDescription: String { "PipeWire \(version)" }

@@ -70,7 +70,8 @@ final class PulseServerSide: ServerSide {
         assembly.startEnforcing(enforcer, translator: translator, on: connection)
         let mirror: PulseGraphMirror
         do {
-            mirror = try await PulseGraphMirror.start(on: connection, handler: assembly.graphHandler(for: translator))
+            let handler = assembly.graphHandler(for: translator, cancellers: enforcer.cancellerProcesses)
+            mirror = try await PulseGraphMirror.start(on: connection, handler: handler)
         } catch {
             assembly.giveBack(enforcer, translator: translator, on: connection)
             connection.disconnect()

@@ -15,9 +15,10 @@ import Musl
 /// For each canceller it writes the configuration (``NativeEchoCancellerConfiguration``) beside
 /// the journal, starts the process from the loop thread (a loop timer: the parent-death signal
 /// follows the thread, ``HelperProcess``), journals it by PID and start time before anything
-/// relies on it, polls for its sink and source in the owner's view of the server, then hands the
-/// streams that waited for them to the owner, which moves them by its own protocol. Ending sends
-/// SIGTERM, reaps on a dispatch thread and clears the journal entry once the process has gone.
+/// relies on it, looks for its sink and source in the owner's view of the server whenever a
+/// device appears there (``devicesAppeared()``, from the graph's events), then hands the streams
+/// that waited for them to the owner, which moves them by its own protocol. Ending sends SIGTERM,
+/// reaps on a dispatch thread and clears the journal entry once the process has gone.
 ///
 /// Loop-confined: every call with the owner's loop lock held.
 ///
@@ -25,12 +26,12 @@ import Musl
 /// let processes = EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer(on: connection, action: $0) }
 /// processes.owner = enforcer
 /// processes.start(configuration)            // owner.echoCancellerReady(id, waiting:) once its devices exist
+/// processes.devicesAppeared()               // the graph's deviceAppeared: are they there now?
 /// processes.end(configuration.module.canceller.id)
 /// ```
 final class EchoCancellerProcesses: @unchecked Sendable {
-    /// How often a starting canceller's devices are looked for.
-    static let pollInterval = Duration.milliseconds(50)
-    /// How long a canceller's devices may take to appear before it is given up.
+    /// How long a canceller's devices may take to appear before it is given up (the one thing
+    /// the timer waits for besides the loop's next turn; their appearance is an event).
     static let startTimeout = Duration.seconds(20)
 
     let journal: Journal
@@ -72,6 +73,13 @@ final class EchoCancellerProcesses: @unchecked Sendable {
         cancellers[id] = NativeEchoCanceller(configuration: configuration, configurationPath: path, requested: clock.now)
         logger.info("starting an echo canceller", metadata: ["echo-cancel.id": "\(id)", "echo-cancel.file": "\(path)"])
         armTimer(after: .zero)
+    }
+
+    /// A device appeared in the owner's view of the server (the graph's event, loop thread): the
+    /// cancellers still starting are looked for.
+    func devicesAppeared() {
+        guard cancellers.values.contains(where: { !$0.isReady && $0.process != nil }) else { return }
+        service()
     }
 
     /// The canceller the engine's id names.
@@ -136,12 +144,12 @@ final class EchoCancellerProcesses: @unchecked Sendable {
         timer?.arm(after: delay)
     }
 
-    /// The timer's turn (loop thread, loop locked): starts cancellers not started yet, and hands
-    /// the waiting streams of those whose devices have appeared to the owner; polls again while
-    /// any is starting.
+    /// The timer's turn or a device's appearance (loop thread, loop locked): starts cancellers not
+    /// started yet, hands the waiting streams of those whose devices have appeared to the owner,
+    /// and gives up those past ``startTimeout``; the timer is armed for the next give-up.
     private func service() {
         guard !isEnded else { return }
-        var starting = false
+        var nextGiveUp: ContinuousClock.Instant?
         for id in cancellers.keys.sorted() {
             guard var canceller = cancellers[id], !canceller.isReady else { continue }
             if canceller.process == nil {
@@ -170,10 +178,11 @@ final class EchoCancellerProcesses: @unchecked Sendable {
                     metadata: ["echo-cancel.id": "\(id)"])
                 giveUp(id)
             } else {
-                starting = true
+                let giveUp = canceller.requested + Self.startTimeout
+                nextGiveUp = min(nextGiveUp ?? giveUp, giveUp)
             }
         }
-        if starting { armTimer(after: Self.pollInterval) }
+        if let nextGiveUp { armTimer(after: max(nextGiveUp - clock.now, .zero) + .milliseconds(1)) }
     }
 
     private func giveUp(_ id: EchoCancellerID) {

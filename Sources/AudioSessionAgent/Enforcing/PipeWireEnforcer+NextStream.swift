@@ -13,11 +13,12 @@ extension PipeWireEnforcer {
         oweNextStream(key, factor: state.duck?.base, unmute: state.mutedWasMuted == false)
     }
 
-    /// Records what `key` owes its next stream, where WirePlumber takes no repair through
-    /// `route-settings` (0.5 and later, known by its `sm-settings` metadata); WirePlumber 0.4 takes
-    /// the repair the agent writes at the stream's end. Loop lock held.
+    /// Records what `key` owes its next stream. WirePlumber 0.5 takes no repair through
+    /// `route-settings`; 0.4 takes the repair the agent writes at the stream's end, but can save
+    /// the ending node's Props over it (``streamVanished(_:last:)``), so its next stream is
+    /// watched too. Loop lock held.
     func oweNextStream(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
-        guard factor != nil || unmute, connection.metadata(named: "sm-settings") != nil else { return }
+        guard factor != nil || unmute else { return }
         var owed = owedToNextStream[key] ?? OwedStreamValues()
         if let factor { owed.factor = factor }
         if unmute { owed.unmute = true }

@@ -142,7 +142,14 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         repairedNodes[ref.serial] = nil
         repairWatch[ref.serial] = nil
         unmuteWatch[ref.serial] = nil
-        if let key = unmutesUnshown.removeValue(forKey: ref.serial) { oweNextStream(key, factor: nil, unmute: true) }
+        if let key = unmutesUnshown.removeValue(forKey: ref.serial) {
+            oweNextStream(key, factor: nil, unmute: true)
+            // WirePlumber 0.4 saves all of a node's Props, as it last saw them, whenever any of its
+            // params change: a node ending before it showed the agent's unmute can save the agent's
+            // mute over the repair written at the unmute (the soak's bed, seed 4242). Written again
+            // once the node is gone, nothing can overwrite it.
+            repairRestoreEntry(key, muted: false)
+        }
         guard var state = nodes.removeValue(forKey: ref.serial) else { return }
         state.last = last
         oweNextStream(of: state)

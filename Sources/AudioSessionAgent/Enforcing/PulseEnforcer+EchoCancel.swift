@@ -59,11 +59,10 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
     }
 
     /// Moves the stream onto the canceller's sink or source, journalled with its original device.
+    /// A canceller's devices exist by the time the move is sent: PulseAudio's module creates
+    /// them before it answers the load, and a canceller process's are waited for as its devices'
+    /// appearance (``EchoCancellerProcesses/devicesAppeared()``).
     func moveToEchoCanceller(_ id: StreamID, _ cancellerID: EchoCancellerID) {
-        moveToEchoCanceller(id, cancellerID, attempt: 1)
-    }
-
-    private func moveToEchoCanceller(_ id: StreamID, _ cancellerID: EchoCancellerID, attempt: Int) {
         guard let loaded = echoCancellers[cancellerID] else { return }
         if loaded.runsInProcess, let cancellerProcesses, !cancellerProcesses.isReady(cancellerID) {
             cancellerProcesses.waitToMove(id, onto: cancellerID)
@@ -101,36 +100,10 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
         connection.submit(command) { [weak self] result in
             guard let self else { return }
             if case .failure(let error) = result {
-                // pipewire-pulse answers the load before the canceller's devices carry their
-                // names: the move by name finds no such device yet and is tried again shortly.
-                if attempt < Self.cancellerMoveAttempts, echoCancellers[cancellerID]?.unloadWhenVacated == false {
-                    retryCancellerMove(id, cancellerID, attempt: attempt + 1)
-                    return
-                }
                 logger.warning("cannot move a stream onto its echo canceller", metadata: ["stream.id": "\(id)", "pulse.error": "\(error)"])
                 return
             }
             repairRestoreEntry(ref.serial)
-        }
-    }
-
-    /// How often a move onto a just-loaded canceller is tried, ``cancellerMoveRetryInterval`` apart.
-    static let cancellerMoveAttempts = 25
-    static let cancellerMoveRetryInterval = Duration.milliseconds(200)
-
-    private func retryCancellerMove(_ id: StreamID, _ cancellerID: EchoCancellerID, attempt: Int) {
-        cancellerMovesToRetry.append(CancellerMoveRetry(stream: id, canceller: cancellerID, attempt: attempt))
-        if cancellerMoveRetryTimer == nil {
-            cancellerMoveRetryTimer = PulseLoopTimer(on: connection) { [weak self] in self?.retryCancellerMoves() }
-        }
-        cancellerMoveRetryTimer?.arm(after: Self.cancellerMoveRetryInterval)
-    }
-
-    private func retryCancellerMoves() {
-        let retries = cancellerMovesToRetry
-        cancellerMovesToRetry = []
-        for retry in retries where !isShuttingDown {
-            moveToEchoCanceller(retry.stream, retry.canceller, attempt: retry.attempt)
         }
     }
 

@@ -61,9 +61,6 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var cancellerMovesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
     /// Unloads cancellers still carrying streams once their grace is over.
     var cancellerVacancyTimer: PulseLoopTimer?
-    /// Moves onto cancellers the server did not know yet, tried again when this timer fires.
-    var cancellerMovesToRetry: [CancellerMoveRetry] = []
-    var cancellerMoveRetryTimer: PulseLoopTimer?
     /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
     var repairsToSettle: [StreamSerial: RestoreRepair] = [:]
     var repairSettler: PulseLoopTimer?
@@ -370,7 +367,6 @@ extension PulseEnforcer {
         playerTurn?.cancel()
         playerRequests = []
         cancellerVacancyTimer?.cancel()
-        cancellerMoveRetryTimer?.cancel()
         // As the parent-death signal would end them; the journal keeps them for the next agent.
         cancellerProcesses?.endAll(keepingJournal: true)
         repairSettler?.cancel()

@@ -18,7 +18,10 @@ extension AgentIntegrationTests {
                 try await run.run()
             } catch {
                 if let saved = try? await run.savedStateSummary() { run.log("saved state at the failure: \(saved)") }
-                if let kept = run.keepLogs() { run.log("soak: the agents' and servers' logs are in \(kept)") }
+                if let kept = run.keepLogs() {
+                    await run.keepGraph(in: kept)
+                    run.log("soak: the agents' and servers' logs are in \(kept)")
+                }
                 throw error
             }
         }

@@ -189,6 +189,18 @@ final class SoakRun {
         return destination
     }
 
+    /// Writes the graph at the failure beside the kept logs: the pulse protocol's streams
+    /// (`pactl list sink-inputs`) and, on PipeWire, `pw-dump`, since a stream's state on the
+    /// pulse side and its node's Props can differ.
+    func keepGraph(in destination: String) async {
+        let sinkInputs = (try? await rig.server.pactl("list", "sink-inputs")) ?? "pactl failed"
+        FileManager.default.createFile(atPath: destination + "/sink-inputs.txt", contents: Data(sinkInputs.utf8))
+        if settings.setup == .pipewirePulse || settings.setup == .pipewireNative {
+            let dump = (try? await rig.pipewire.pwDump()) ?? "pw-dump failed"
+            FileManager.default.createFile(atPath: destination + "/pw-dump.json", contents: Data(dump.utf8))
+        }
+    }
+
     /// A failure of `check` in this round.
     func failure(_ check: String, _ detail: String) -> SoakFailure {
         SoakFailure(check: check, detail: detail, round: round, settings: settings)
