@@ -3,16 +3,17 @@ import AudioSessionTesting
 import Foundation
 import Testing
 
-/// `setPrefersInterruptionOnRouteDisconnect(true)` through the real agent on PulseAudio: pulling
-/// the headphones the session plays to (unloading their null sink) interrupts it with
-/// `routeDisconnected` besides its `oldDeviceUnavailable` route change; plugging them in again
-/// ends the interruption without should-resume. A session that did not ask hears the route
-/// change alone.
+/// `setPrefersInterruptionOnRouteDisconnect(true)` through the real agent, on PulseAudio and as
+/// the native agent on PipeWire: pulling the headphones the session plays to (unloading their
+/// null sink) interrupts it with `routeDisconnected` besides its `oldDeviceUnavailable` route
+/// change; plugging them in again ends the interruption without should-resume. A session that did
+/// not ask hears the route change alone.
 @Suite(.serialized) struct RouteDisconnectInterruptionTests {
-    @Test func unpluggingInterruptsTheSessionThatAskedAndPluggingEndsItWithoutResume() async throws {
-        let rig = try await LibraryRig.start(.pulseMinimal)
+    @Test(arguments: [(SoundSetup.pulseMinimal, "pulse"), (.pipewirePulse, "pipewire")])
+    func unpluggingInterruptsTheSessionThatAskedAndPluggingEndsItWithoutResume(setup: SoundSetup, backend: String) async throws {
+        let rig = try await LibraryRig.start(setup)
         defer { rig.stop() }
-        let agent = try await rig.startAgent(policy: LibraryRig.packageRoot + "/policies/default.toml")
+        let agent = try await rig.startAgent(policy: LibraryRig.packageRoot + "/policies/default.toml", backend: backend)
         defer { agent.kill() }
         let asking = rig.session("org.example.Music")
         defer { asking.close() }

@@ -3,8 +3,8 @@ import AudioSessionTesting
 import Foundation
 import Testing
 
-/// `setAllowHapticsAndSystemSoundsDuringRecording(true)` through the real agent on PulseAudio,
-/// under a policy whose notification role is interruptible (so recording silences it): while a
+/// `setAllowHapticsAndSystemSoundsDuringRecording(true)` through the real agent on PulseAudio and
+/// on pipewire-pulse (the pulse agent silences by the sink input's mute on both), under a policy whose notification role is interruptible (so recording silences it): while a
 /// `record` session records, a notification sound (`paplay`, role `event`) is muted on the server
 /// like the music until the app allows system sounds, then audible while the music stays muted.
 @Suite(.serialized) struct SystemSoundsDuringRecordingTests {
@@ -40,8 +40,9 @@ import Testing
         return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    @Test func aRecordingSessionThatAllowsSystemSoundsLeavesTheNotificationAudible() async throws {
-        let rig = try await LibraryRig.start(.pulseMinimal)
+    @Test(arguments: [SoundSetup.pulseMinimal, .pipewirePulse])
+    func aRecordingSessionThatAllowsSystemSoundsLeavesTheNotificationAudible(setup: SoundSetup) async throws {
+        let rig = try await LibraryRig.start(setup)
         defer { rig.stop() }
         let agent = try await rig.startAgent(policy: try Self.strictPolicy(in: rig.directory))
         defer { agent.kill() }

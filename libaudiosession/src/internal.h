@@ -20,6 +20,9 @@ struct configuration {
     size_t option_count;
 };
 
+/* How many session preferences there are (preference.c names them). */
+#define SESSION_PREFERENCE_COUNT 3
+
 struct audiosession {
     char *application_id;
     DBusConnection *bus;
@@ -42,6 +45,7 @@ struct audiosession {
     double preferred_io_buffer_duration; /* seconds; 0: none */
     int echo_cancellation_request;       /* -1: none made; 0 or 1: the app's choice */
     int input_muted;                     /* 1 while the app muted its input (the agent took it) */
+    int preferences[SESSION_PREFERENCE_COUNT]; /* per preference.c's names: -1 none made; 0 or 1 */
     int secondary_audio_silenced;
     const char *media_services_lost;     /* the cause of a loss not yet reset; NULL when none */
     int refused_after_restart;           /* re-activation refused: an interruption to deliver */
@@ -96,6 +100,9 @@ int send_echo_cancellation_request(audiosession *session);
 
 /* mute.c: sends the kept input mute (after a registration); OK when the input is not muted. */
 int send_input_mute(audiosession *session);
+
+/* preference.c: sends the kept session preferences (after a registration); OK when none was made. */
+int send_session_preferences(audiosession *session);
 
 /* events.c */
 int watch_agent(audiosession *session);

@@ -105,6 +105,8 @@ static int restore_state(audiosession *session)
         result = send_echo_cancellation_request(session);
     if (result == AUDIOSESSION_OK)
         result = send_input_mute(session);
+    if (result == AUDIOSESSION_OK)
+        result = send_session_preferences(session);
     if (result == AUDIOSESSION_OK && session->is_active) {
         result = audiosession_activate(session);
         if (result == AUDIOSESSION_ERROR_INSUFFICIENT_PRIORITY) {

@@ -14,6 +14,8 @@ PUBLIC audiosession *audiosession_new(const char *application_id)
     session->poll_fd = -1;
     session->wakeup_fd = -1;
     session->echo_cancellation_request = -1;
+    for (int slot = 0; slot < SESSION_PREFERENCE_COUNT; slot++)
+        session->preferences[slot] = -1;
     if (application_id && !(session->application_id = copy_string(application_id))) {
         free(session);
         return NULL;

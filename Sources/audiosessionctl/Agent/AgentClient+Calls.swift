@@ -21,6 +21,11 @@ extension AgentClient {
                 options: configuration.options.kebabNames))
     }
 
+    /// `SetSessionPreference`: one of iOS's opt-ins (`interruption-on-route-disconnect`, ...).
+    func setSessionPreference(_ session: String, _ preference: SessionPreference, _ value: Bool) async throws(CtlFailure) {
+        _ = try await call(.setSessionPreference(session: session, preference: preference.kebabName, value: value))
+    }
+
     /// `Activate`. A refusal (`InsufficientPriority`, `MediaServicesUnavailable`) becomes a failure
     /// with ``CtlExitCode/activationRefused`` and the agent's message, which names the holder.
     func activate(_ session: String) async throws(CtlFailure) {

@@ -19,3 +19,8 @@ extension CategoryOption: ExpressibleByArgument {
     public init?(argument: String) { self.init(kebabName: argument) }
     public static var allValueStrings: [String] { acceptedNames }
 }
+
+extension SessionPreference: ExpressibleByArgument {
+    public init?(argument: String) { self.init(kebabName: argument) }
+    public static var allValueStrings: [String] { acceptedNames }
+}

@@ -36,6 +36,14 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("option"), help: "A category option; repeat for several.")
     var options: [CategoryOption] = []
 
+    @Option(
+        name: .customLong("prefer"),
+        help: ArgumentHelp(
+            "A session preference to turn on before activation; repeat for several.",
+            discussion: "interruption-on-route-disconnect (interrupted while a device of the route is gone), "
+                + "no-interruptions-from-system-alerts, system-sounds-during-recording; the policy may ignore each."))
+    var preferences: [SessionPreference] = []
+
     @Flag(
         inversion: .prefixedNo,
         help: "When CMD ends, tell the sessions it interrupted that they may resume.")
@@ -90,6 +98,7 @@ struct RunCommand: AsyncParsableCommand {
         let (session, token) = try await client.registerSession(applicationID: applicationID)
         do {
             try await client.setConfiguration(session, try configuration)
+            for preference in preferences { try await client.setSessionPreference(session, preference, true) }
             try await client.activate(session)
         } catch let failure as CtlFailure {
             try? await client.unregisterSession(session)

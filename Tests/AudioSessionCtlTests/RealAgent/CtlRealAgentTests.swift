@@ -97,6 +97,36 @@ struct CtlRealAgentTests {
         #expect(await monitor.waitForExit() == 0)
     }
 
+    @Test("run --prefer interruption-on-route-disconnect: pulling the headphones interrupts the run's session until they are back")
+    func preferInterruptionOnRouteDisconnect() async throws {
+        let rig = try await RealAgentRig.start()
+        defer { rig.stop() }
+        let long = try ToneFile.sine(frequency: 440, seconds: 30, in: rig.directory)
+        let headphones = try await rig.pulse.plug(.headphones)
+        let run = try rig.run(["--category", "playback", "--prefer", "interruption-on-route-disconnect", "--app-id", "org.example.Music", "--", "paplay", long])
+        defer { run.kill() }
+        let plain = try rig.run(["--category", "playback", "--option", "mix-with-others", "--", "paplay", long])
+        defer { plain.kill() }
+        try await waitUntil("both sessions are active") {
+            try await rig.status().sessions.filter { $0["activity"] as? String == "active" }.count == 2
+        }
+
+        try await rig.pulse.unplug(headphones)
+        try await waitUntil("the run that asked reports the interruption") {
+            run.standardError.contains("interruption-began") && run.standardError.contains("reason=route-disconnected")
+        }
+        try await waitUntil("the plain run reports the route change") { plain.standardError.contains("reason=old-device-unavailable") }
+        #expect(!plain.standardError.contains("interruption-began"), "a session that did not ask is not interrupted: \(plain.standardError)")
+        _ = try await rig.pulse.plug(.headphones)
+        try await waitUntil("the interruption ends, without should-resume") {
+            run.standardError.contains("interruption-ended") && run.standardError.contains("should_resume=false")
+        }
+
+        let unknown = try await CtlBinary.run(["run", "--prefer", "loud", "--", "true"], environment: rig.environment)
+        #expect(unknown.status == 64, "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("interruption-on-route-disconnect"), "lists the accepted names: \(unknown.standardError)")
+    }
+
     @Test("a refused activation names the holder, exits 75 and does not run CMD")
     func refusedActivation() async throws {
         let rig = try await RealAgentRig.start()

@@ -315,6 +315,37 @@ int audiosession_set_input_muted(audiosession *session, int muted);
 /* 1 while the app's input is muted by audiosession_set_input_muted(), else 0 (NULL too). */
 int audiosession_is_input_muted(const audiosession *session);
 
+/* The session preferences (docs/dbus-api.md: SetSessionPreference), each off until the app sets
+ * it, as on iOS:
+ * - INTERRUPTION_ON_ROUTE_DISCONNECT (iOS 17's prefersInterruptionOnRouteDisconnect): when a
+ *   device the active session's route uses goes away, the session is interrupted (reason
+ *   "route-disconnected") besides the old-device-unavailable route change, until the device is
+ *   back (the end carries no should-resume). The policy may ignore it
+ *   ([interruption] interrupt-on-route-disconnect).
+ * - NO_INTERRUPTIONS_FROM_SYSTEM_ALERTS (iOS 14.5): notification and alert sounds neither
+ *   interrupt nor duck the session ([interruption] honour-no-alert-interruptions).
+ * - SYSTEM_SOUNDS_DURING_RECORDING (iOS 13's allowHapticsAndSystemSoundsDuringRecording): while
+ *   the session records, notification sounds stay audible where the policy would silence them
+ *   ([interruption] honour-system-sounds-during-recording). */
+#define AUDIOSESSION_PREFERENCE_INTERRUPTION_ON_ROUTE_DISCONNECT "interruption-on-route-disconnect"
+#define AUDIOSESSION_PREFERENCE_NO_INTERRUPTIONS_FROM_SYSTEM_ALERTS "no-interruptions-from-system-alerts"
+#define AUDIOSESSION_PREFERENCE_SYSTEM_SOUNDS_DURING_RECORDING "system-sounds-during-recording"
+
+/* Sets one of the preferences above to 1 or 0. An unknown name fails with
+ * AUDIOSESSION_ERROR_INVALID_ARGUMENT and the message lists the known ones. The choice is kept for
+ * the session's life and sent again after an agent restart; without the agent it is sent when one
+ * appears (AUDIOSESSION_ERROR_AGENT_NOT_RUNNING). Since AUDIOSESSION_1.2.
+ *
+ *     if (audiosession_set_session_preference(s, AUDIOSESSION_PREFERENCE_INTERRUPTION_ON_ROUTE_DISCONNECT, 1)
+ *             != AUDIOSESSION_OK)
+ *         show_error(audiosession_last_error(s));
+ */
+int audiosession_set_session_preference(audiosession *session, const char *preference, int value);
+
+/* 1 when the app set `preference` to 1, else 0 (never set, set to 0, unknown, NULL). Since
+ * AUDIOSESSION_1.2. */
+int audiosession_get_session_preference(const audiosession *session, const char *preference);
+
 #define AUDIOSESSION_OUTPUT_OVERRIDE_NONE "none"
 #define AUDIOSESSION_OUTPUT_OVERRIDE_SPEAKER "speaker"
 
