@@ -67,13 +67,19 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
 
     /// How long after a settled ramp its restore entry is written again. The node's Props change
     /// reaches WirePlumber through the app that implements the node, so it can overtake the first
-    /// correction; half a second covers that on a loaded machine.
+    /// correction; half a second covers that on a loaded machine. No event shows WirePlumber's save
+    /// (0.4 writes nothing back to `route-settings`), so this stays a delay. At zero,
+    /// `AgentIntegrationTests.ServerRestartSavedState` ("native: an unplug hold's mute, the agent
+    /// killed, PipeWire restarted ...") fails with both of its arguments.
     static let settleDelay = Duration.milliseconds(500)
 
     /// How long after a relink a paused node is paused once more. The agent sees a new link's
     /// global before the server activates it and starts the node: a Pause sent at once can come
     /// first, and a node silenced just as it appeared then played on (the mixing-matrix scenario
-    /// table on the native agent, 2 runs of 2).
+    /// table on the native agent, 2 runs of 2). The node's state is no event for it: a paused node
+    /// keeps reporting running. At zero the mixing-matrix table fails on PipeWire 1.4's native
+    /// agent (`AgentScenarioTests`, "PipeWire 1.4 (Debian 13, native agent): the table holds",
+    /// step 170).
     static let relinkSettleDelay = Duration.milliseconds(300)
 
     /// How often ramps step: 50 times a second, as on the pulse protocol.

@@ -74,7 +74,7 @@ private final class ArmedDeadline: Sendable {
 
 /// The coordinator a timer made before it wakes, held weakly: the coordinator holds its sinks.
 private final class DeadlineTarget: Sendable {
-    private struct Weak: @unchecked Sendable {
+    private struct Weak: Sendable {
         weak var value: PolicyCoordinator?
     }
 
