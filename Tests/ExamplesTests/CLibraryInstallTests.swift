@@ -27,13 +27,15 @@ import Testing
         #expect(pc.contains("libdir=\(Self.libdir)\n") && pc.contains("includedir=/usr/include\n"), "\(pc)")
 
         // The soname, and only the API's symbols exported: the first edition's under AUDIOSESSION_1,
-        // the echo-cancellation choice and the input mute under AUDIOSESSION_1.1.
+        // the echo-cancellation choice and the input mute under AUDIOSESSION_1.1, the session
+        // preferences under AUDIOSESSION_1.2.
         let dynamic = try await CLibraryBuild.run(["objdump", "-p", "-T", lib + "/libaudiosession.so.1.0.0"], in: scratch)
         #expect(dynamic.standardOutput.contains("SONAME               libaudiosession.so.1"))
         let exported = dynamic.standardOutput.split(separator: "\n").filter { $0.contains(" .text") }
-        #expect(exported.count == 27, "\(exported.joined(separator: "\n"))")
+        #expect(exported.count == 29, "\(exported.joined(separator: "\n"))")
         #expect(exported.allSatisfy { $0.contains("AUDIOSESSION_1") && $0.contains(" audiosession_") }, "\(exported.joined(separator: "\n"))")
         #expect(exported.filter { $0.contains("AUDIOSESSION_1.1") }.count == 4, "\(exported.joined(separator: "\n"))")
+        #expect(exported.filter { $0.contains("AUDIOSESSION_1.2") }.count == 2, "\(exported.joined(separator: "\n"))")
 
         // A packager's check: the example compiles against the staged tree through its .pc.
         let flags = try await CLibraryBuild.run(
