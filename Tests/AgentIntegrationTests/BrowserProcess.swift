@@ -14,12 +14,16 @@ struct BrowserProcess {
     var process: ChildProcess { family.leader }
 
     /// Starts `browser` on `url` with a fresh profile under the rig's directory, on the rig's
-    /// server and bus.
+    /// server and bus. Its TMPDIR is under the rig's directory too: Chromium makes its singleton
+    /// socket's folder there (`org.chromium.Chromium.XXXXXX`), which a killed browser leaves
+    /// behind. The name is short, as the socket's whole path must fit in 108 bytes.
     static func start(_ browser: Browser, opening url: String, in rig: AgentRig) throws -> BrowserProcess {
         let profile = rig.directory + "/\(browser.binary)-profile"
-        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        let scratch = rig.directory + "/t"
+        for folder in [profile, scratch] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let command = try browser.command(opening: url, profile: profile)
-        return BrowserProcess(browser: browser, family: try ProcessFamily.start(command, named: browser.binary, in: rig))
+        let family = try ProcessFamily.start(command, named: browser.binary, in: rig, extraEnvironment: ["TMPDIR": scratch])
+        return BrowserProcess(browser: browser, family: family)
     }
 
     /// Kills every process of the browser and waits until none is left; returns what survived
