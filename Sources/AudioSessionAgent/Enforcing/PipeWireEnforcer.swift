@@ -221,7 +221,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
                 "muting instead of pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
             setMute(true, ref)
         } else {
+            let inheritedMute = inheritedMute(of: state)
             guard record(.silence(ref.serial, by: .pause), id: id) else { return }
+            if let wasMuted = inheritedMute { undoInheritedMute(wasMuted, of: state) }
             state.isPaused = true
             nodes[ref.serial] = state
             logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
@@ -232,6 +234,23 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         if cause != .inputMuted, process == nil || process != sessionProcess {
             pauser?.pause(stream, ofProcess: process, because: cause)
         }
+    }
+
+    /// The mute a crashed agent left on the node, from its journal: a Pause recorded over it would
+    /// leave the node muted for good, and WirePlumber would save that mute for the next stream
+    /// (the soak, seed 9001).
+    private func inheritedMute(of state: PipeWireEnforcedNode) -> Bool? {
+        guard case .silence(_, .mute(let wasMuted))? = journal.pendingRestore(for: .silence(state.ref.serial)) else { return nil }
+        return wasMuted
+    }
+
+    /// Gives the node back the mute it had before the crashed agent muted it, now that a Pause
+    /// silences it instead.
+    private func undoInheritedMute(_ wasMuted: Bool, of state: PipeWireEnforcedNode) {
+        logger.debug("undoing a previous agent's mute before pausing", metadata: ["stream.id": "\(state.ref.id)"])
+        setMute(wasMuted, state.ref)
+        repairRestoreEntry(state, muted: wasMuted)
+        if !wasMuted { unmutesUnshown[state.ref.serial] = state.restoreKey }
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {
