@@ -48,7 +48,7 @@ extension AgentIntegrationTests {
             try await waitUntil("every session has ended", timeout: .seconds(20)) { try await rig.sessions().isEmpty }
 
             try await waitUntil("route-settings holds no ducked level of paplay", timeout: .seconds(15)) {
-                try await Self.savedPaplayLevels(on: rig).allSatisfy { abs($0 - 1) < 0.001 }
+                try await Self.savedLevels(of: Self.paplayKey, on: rig).allSatisfy { abs($0 - 1) < 0.001 }
             }
             let next = try rig.play("next", try rig.tone("next", seconds: 30))
             defer { next.kill() }
@@ -58,9 +58,51 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
-        /// The channel volumes route-settings holds for role-less paplays (none when it has no entry).
-        static func savedPaplayLevels(on rig: AgentRig) async throws -> [Double] {
-            guard let value = try await rig.pipewire.metadata(named: "route-settings").first(where: { $0.key == paplayKey })?.value,
+        /// The soak's seed 9001 on pipewire-pulse, round 176: a legacy music stream started while
+        /// the agent gave a ducked music bed its level back. WirePlumber handed the new stream the
+        /// ramp's step it had saved under the role, after pipewire-pulse announced it; nothing ducked
+        /// the new stream, so the agent never looked at its level, and its end saved that step as
+        /// the role's volume: the next music stream of any app started at a quarter.
+        @Test("a stream started while a sibling's duck ends gets the user's level, not a step of the ramp; none is saved ducked")
+        func streamStartedDuringTheUnduck() async throws {
+            let rig = try await AgentRig.start(.pipewirePulse)
+            defer { rig.stop() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let bed = try rig.play("bed", try rig.tone("bed", seconds: 60), role: "music")
+            defer { bed.kill() }
+            try await rig.waitForVolume("bed", 100)
+            let prompt = try rig.runPlaying("prompt", try rig.tone("prompt", seconds: 60, frequency: 660), AgentRig.duckOthers)
+            defer { prompt.kill() }
+            try await rig.waitForVolume("bed", 67)
+
+            prompt.kill()
+            let late = try rig.play("late", try rig.tone("late", seconds: 60, frequency: 550), role: "music")
+            defer { late.kill() }
+            _ = try await rig.waitForStream("late")
+            try await rig.waitForVolume("bed", 100)
+            try await rig.waitForVolume("late", 100)
+            late.kill()
+            _ = await late.waitForExit()
+            bed.kill()
+            _ = await bed.waitForExit()
+            try await waitUntil("route-settings holds no ducked level of the music role", timeout: .seconds(15)) {
+                try await Self.savedLevels(of: Self.musicKey, on: rig).allSatisfy { abs($0 - 1) < 0.001 }
+            }
+            let next = try rig.play("next", try rig.tone("next", seconds: 30), role: "music")
+            defer { next.kill() }
+            _ = try await rig.waitForStream("next")
+            try await rig.waitForVolume("next", 100)
+            #expect(agent.isRunning, "\(agent.standardError)")
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// WirePlumber's route-settings key of the music role.
+        static let musicKey = "restore.stream.Output/Audio.media.role:Music"
+
+        /// The channel volumes route-settings holds under `key` (none when it has no entry).
+        static func savedLevels(of key: String, on rig: AgentRig) async throws -> [Double] {
+            guard let value = try await rig.pipewire.metadata(named: "route-settings").first(where: { $0.key == key })?.value,
                 let object = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [String: Any]
             else { return [] }
             return (object["volumes"] as? [Double]) ?? []

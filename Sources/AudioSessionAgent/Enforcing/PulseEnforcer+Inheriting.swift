@@ -13,7 +13,9 @@ extension PulseEnforcer {
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard enforced[ref.serial] == nil, let name = RestoreEntryName.of(stream) else { return }
         takeOwedValues(ref, entry: name)
-        let base = inheritedBase(forEntry: name, excluding: ref.serial).leaked(into: stream)
+        let journalled = inheritedBase(forEntry: name, excluding: ref.serial)
+        watchForLateDuck(ref, journalled)
+        let base = journalled.leaked(into: stream)
         guard !base.isEmpty else { return }
         inherited[ref.serial] = base
         if base.volume != nil { owedTaken[ref.serial]?.base.volume = nil }  // put back below, once

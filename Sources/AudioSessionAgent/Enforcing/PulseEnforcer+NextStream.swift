@@ -33,6 +33,21 @@ extension PulseEnforcer {
         owedTaken[ref.serial] = (owed, .now + Self.owedValuesWindow)
     }
 
+    /// A stream appearing while a sibling of its entry is ducked is watched as one that took owed
+    /// values: WirePlumber links it with the step of the sibling's ramp it saved last, after the
+    /// stream was announced. A stream no duck reaches then kept that step, and its end saved it as
+    /// its role's volume (the soak, seed 9001 round 176: a music stream started as the bed's duck
+    /// ended, and the next music stream of any app started at 25 %).
+    func watchForLateDuck(_ ref: ServerStreamRef, _ journalled: InheritedBase) {
+        guard isPipeWirePulse, let volume = journalled.volume, journalled.duckLevel != nil,
+            owedTaken[ref.serial]?.base.volume == nil
+        else { return }
+        var watched = owedTaken[ref.serial] ?? (InheritedBase(), .now + Self.owedValuesWindow)
+        watched.base.volume = volume
+        watched.base.duckLevel = journalled.duckLevel
+        owedTaken[ref.serial] = watched
+    }
+
     /// How long after it appeared a stream that took owed values is watched for the agent's
     /// values: WirePlumber applies its saved state when it links the stream, within a second on a
     /// loaded machine; a user's change after that is the user's.
@@ -48,16 +63,16 @@ extension PulseEnforcer {
         return owed.base
     }
 
-    /// A stream that took owed values and shows the agent's duck after it appeared (WirePlumber
-    /// applied it when it linked the stream) gets the user's volume back, once, unless the agent
-    /// ducks it now.
+    /// A stream that took owed values, or appeared beside a ducked sibling, and shows the agent's
+    /// duck after it appeared (WirePlumber applied it when it linked the stream) gets the user's
+    /// volume back, once, unless the agent ducks it now.
     func undoLateLeakedVolume(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard let owed = owedValues(of: ref.serial), owed.volume != nil, enforced[ref.serial]?.duck == nil,
             let volume = owed.leaked(into: stream).volume, volume.channels.count == stream.volume.count
         else { return }
         owedTaken[ref.serial]?.base.volume = nil
         logger.debug(
-            "the server gave a new stream the duck of a stream that ended held: the user's volume goes back",
+            "the server gave a new stream a duck of its role: the user's volume goes back",
             metadata: ["stream.id": "\(ref.id)"])
         putBack(volume, ref)
     }
