@@ -20,4 +20,10 @@ struct OwedStreamValues: Equatable, Sendable {
 
     /// Whether nothing is owed.
     var isEmpty: Bool { factor == nil && !unmute }
+
+    /// How long after it appeared a stream that is owed values is watched, on either protocol,
+    /// for the agent's values: WirePlumber applies its saved state when it links the stream,
+    /// within a second on a loaded machine; a user's change after that is the user's. Each of the
+    /// stream's change events is checked in that time; no timer polls it.
+    static let watchWindow = Duration.seconds(5)
 }

@@ -108,38 +108,13 @@ extension PipeWireEnforcer {
         logger.debug(
             "watching a new stream of a key whose saved state the agent held when PipeWire went away",
             metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
-        watch(ref, for: owed)
+        // The shown factor, read before the watch gives the node its own one back.
         if let factor = owed.factor, let shown = connection.globals[ref.index]?.node?.props?.volume, abs(Double(shown) - factor) > 0.001 {
             logger.info(
-                "giving a stream its own volume factor back: WirePlumber saved a ducked one when PipeWire went away",
+                "WirePlumber saved a ducked factor when PipeWire went away: its entry gets the stream's own",
                 metadata: ["stream.id": "\(ref.id)"])
-            setVolumeFactor(factor, ref)
             repairRestoreEntry(PipeWireEnforcedNode(ref: ref, last: stream), factor: factor)
         }
-        giveOwedValues()
-    }
-
-    /// How many settler turns a repaired node is watched (half a second each).
-    static var repairWatchTurns: Int { 10 }
-
-    /// The settler's turn for repaired nodes: WirePlumber applies its saved factor when it has
-    /// linked the node, which can be after the repair (seen: the factor back at 0.3 for good), so a
-    /// repaired node the agent is not ducking gets its own factor again whenever it shows another.
-    /// Returns whether a node is still watched. Loop lock held.
-    func watchRepairedNodes() -> Bool {
-        for (serial, watch) in repairWatch {
-            guard let factor = repairedNodes[serial], nodes[serial]?.duck == nil, watch.turnsLeft > 0 else {
-                repairWatch[serial] = nil
-                continue
-            }
-            repairWatch[serial]?.turnsLeft -= 1
-            if let shown = connection.globals[watch.ref.index]?.node?.props?.volume, abs(Double(shown) - factor) > 0.001 {
-                logger.info(
-                    "giving a stream its own volume factor back again: WirePlumber applied its saved one",
-                    metadata: ["stream.id": "\(watch.ref.id)"])
-                setVolumeFactor(factor, watch.ref)
-            }
-        }
-        return !repairWatch.isEmpty
+        watch(ref, for: owed)
     }
 }

@@ -25,51 +25,57 @@ extension PipeWireEnforcer {
         owedToNextStream[key] = owed
     }
 
-    /// A stream of a key that owes values appeared: it is watched for the settler's next turns,
-    /// since WirePlumber applies its saved state when it links the node, after the node appears.
-    /// The key is done with: one stream takes the repair, and WirePlumber saves it. Loop lock held.
+    /// A stream of a key that owes values appeared: it is watched, since WirePlumber applies its
+    /// saved state when it links the node, after the node appears. The key is done with: one
+    /// stream takes the repair, and WirePlumber saves it. Loop lock held.
     func watchNextStream(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard let key = WirePlumberRestoreKey(stream.properties), let owed = owedToNextStream.removeValue(forKey: key) else { return }
         logger.debug(
             "watching a new stream for the saved state of a stream that ended held",
             metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
         watch(ref, for: owed)
-        giveOwedValues()
     }
 
-    /// Watches a new node for the settler's next turns for the agent's values WirePlumber gives it
-    /// under a key that owes `owed`. Loop lock held.
+    /// Watches a new node, for ``OwedStreamValues/watchWindow``, for the agent's values WirePlumber gives it
+    /// under a key that owes `owed`, and gives it the user's values at once where it shows the
+    /// agent's. Loop lock held.
     func watch(_ ref: ServerStreamRef, for owed: OwedStreamValues) {
+        let until = ContinuousClock.now + OwedStreamValues.watchWindow
         if let factor = owed.factor {
             repairedNodes[ref.serial] = factor
-            repairWatch[ref.serial] = (ref, Self.repairWatchTurns)
+            repairWatch[ref.serial] = until
         }
-        if owed.unmute { unmuteWatch[ref.serial] = (ref, Self.repairWatchTurns) }
-        settler?.arm(after: Self.settleDelay)
+        if owed.unmute { unmuteWatch[ref.serial] = until }
+        giveOwedValues(ref)
     }
 
-    /// Gives each watched node the user's values where it shows the agent's: a factor other than
-    /// its own (``watchRepairedNodes()`` does that), or a mute the agent did not make, which is
-    /// undone once. Returns whether a node is still watched. Loop lock held.
-    @discardableResult
-    func giveOwedValues() -> Bool {
-        let factorsWatched = watchRepairedNodes()
-        for (serial, watch) in unmuteWatch {
-            let agentMutes = nodes[serial]?.mutedWasMuted != nil
-            guard watch.turnsLeft > 0, !agentMutes else {
-                unmuteWatch[serial] = nil
-                continue
-            }
-            unmuteWatch[serial]?.turnsLeft -= 1
-            if connection.globals[watch.ref.index]?.node?.props?.mute == true {
+    /// At each change of a watched node: where it shows a factor other than its own, it gets its
+    /// own again (WirePlumber applied its saved, ducked one; seen: the factor back at 0.3 for
+    /// good), unless the agent ducks it now; a mute the agent did not make is undone, once. The
+    /// node's change event is what shows WirePlumber's restore, so no timer polls it. Loop lock held.
+    func giveOwedValues(_ ref: ServerStreamRef) {
+        let now = ContinuousClock.now
+        let props = connection.globals[ref.index]?.node?.props
+        if let until = repairWatch[ref.serial] {
+            if now >= until || nodes[ref.serial]?.duck != nil {
+                repairWatch[ref.serial] = nil
+            } else if let factor = repairedNodes[ref.serial], let shown = props?.volume, abs(Double(shown) - factor) > 0.001 {
                 logger.info(
-                    "unmuting a new stream: WirePlumber gave it the mute the agent left on a stream that ended held",
-                    metadata: ["stream.id": "\(watch.ref.id)"])
-                setMute(false, watch.ref)
-                unmuteWatch[serial] = nil
+                    "giving a stream its own volume factor back: WirePlumber applied a saved one", metadata: ["stream.id": "\(ref.id)"])
+                setVolumeFactor(factor, ref)
             }
         }
-        return factorsWatched || !unmuteWatch.isEmpty
+        if let until = unmuteWatch[ref.serial] {
+            if now >= until || nodes[ref.serial]?.mutedWasMuted != nil {
+                unmuteWatch[ref.serial] = nil
+            } else if props?.mute == true {
+                logger.info(
+                    "unmuting a new stream: WirePlumber gave it the mute the agent left on a stream that ended held",
+                    metadata: ["stream.id": "\(ref.id)"])
+                setMute(false, ref)
+                unmuteWatch[ref.serial] = nil
+            }
+        }
     }
 }
 

@@ -52,13 +52,13 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     var lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, OwedStreamValues>()
     /// Nodes given their own factor back from ``lostServerRepairs``, until the node reports it.
     var repairedNodes: [StreamSerial: Double] = [:]
-    /// Repaired nodes still watched at the settler's turns, with the turns left: WirePlumber can
-    /// apply its saved (ducked) factor after the repair.
-    var repairWatch: [StreamSerial: (ref: ServerStreamRef, turnsLeft: Int)] = [:]
+    /// Repaired nodes watched, until when, for WirePlumber applying its saved (ducked) factor
+    /// after the repair (``giveOwedValues(_:)``).
+    var repairWatch: [StreamSerial: ContinuousClock.Instant] = [:]
     /// What the restore keys of streams that ended held owe their next stream (``oweNextStream(of:)``).
     var owedToNextStream: [WirePlumberRestoreKey: OwedStreamValues] = [:]
-    /// New streams watched for a mute WirePlumber saved from the agent's, with the turns left.
-    var unmuteWatch: [StreamSerial: (ref: ServerStreamRef, turnsLeft: Int)] = [:]
+    /// New streams watched, until when, for a mute WirePlumber saved from the agent's.
+    var unmuteWatch: [StreamSerial: ContinuousClock.Instant] = [:]
     /// Repairs written lately, by restore key, with when (``recentRepairWindow``).
     var recentRepairs: [WirePlumberRestoreKey: (values: OwedStreamValues, at: ContinuousClock.Instant)] = [:]
     /// Nodes the agent unmuted that have not shown it yet, with their restore keys: one that ends
@@ -119,6 +119,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// A relinked node plays again: a paused one is paused once more.
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         if !stream.isMuted { unmutesUnshown[ref.serial] = nil }
+        giveOwedValues(ref)
         guard let state = nodes[ref.serial] else { return }
         let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
         nodes[ref.serial]?.last = stream
@@ -430,7 +431,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         let mutes = unsettledMutes
         unsettledMutes = [:]
         for (key, muted) in mutes { write(WirePlumberRestoreKey.muteJSON(muted), into: key) }
-        if giveOwedValues() { settler?.arm(after: Self.settleDelay) }
     }
 
     func write(_ factor: Double, into key: WirePlumberRestoreKey) {

@@ -30,7 +30,7 @@ extension PulseEnforcer {
     /// with, one stream's change makes WirePlumber save the user's values).
     func takeOwedValues(_ ref: ServerStreamRef, entry name: String) {
         guard let owed = owedToNextStream.removeValue(forKey: name) else { return }
-        owedTaken[ref.serial] = (owed, .now + Self.owedValuesWindow)
+        owedTaken[ref.serial] = (owed, .now + OwedStreamValues.watchWindow)
     }
 
     /// A stream appearing while a sibling of its entry is ducked is watched as one that took owed
@@ -42,16 +42,11 @@ extension PulseEnforcer {
         guard isPipeWirePulse, let volume = journalled.volume, journalled.duckLevel != nil,
             owedTaken[ref.serial]?.base.volume == nil
         else { return }
-        var watched = owedTaken[ref.serial] ?? (InheritedBase(), .now + Self.owedValuesWindow)
+        var watched = owedTaken[ref.serial] ?? (InheritedBase(), .now + OwedStreamValues.watchWindow)
         watched.base.volume = volume
         watched.base.duckLevel = journalled.duckLevel
         owedTaken[ref.serial] = watched
     }
-
-    /// How long after it appeared a stream that took owed values is watched for the agent's
-    /// values: WirePlumber applies its saved state when it links the stream, within a second on a
-    /// loaded machine; a user's change after that is the user's.
-    static let owedValuesWindow = Duration.seconds(5)
 
     /// What `serial` took over from a stream of its entry that ended held, while it is watched.
     func owedValues(of serial: StreamSerial) -> InheritedBase? {

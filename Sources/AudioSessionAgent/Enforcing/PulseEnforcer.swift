@@ -44,7 +44,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     var volumePutBacks: Set<StreamSerial> = []
     /// What the restore entries of streams that ended held owe their next stream (``oweNextStream(of:)``).
     var owedToNextStream: [String: InheritedBase] = [:]
-    /// What new streams took over from ``owedToNextStream``, until when (``owedValuesWindow``).
+    /// What new streams took over from ``owedToNextStream``, until when (``OwedStreamValues/watchWindow``).
     var owedTaken: [StreamSerial: (base: InheritedBase, until: ContinuousClock.Instant)] = [:]
     var ticker: PulseLoopTimer?
     /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
