@@ -151,6 +151,57 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
+        /// The user's choice wins over a hold (issue 17, item 8): a legacy stream the user had
+        /// muted is held after an unplug (the native agent mutes it too, to let its player play
+        /// on), and the user unmutes it during the hold. It plays from then on, and the hold's end
+        /// (`holdEnds`), or the agent's stop during the hold, leaves it unmuted: the agent puts
+        /// back the user's last choice, not the mute it found.
+        @Test(
+            "a stream the user unmutes while it is held after an unplug stays unmuted when the hold ends, or the agent stops",
+            arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative], [true, false])
+        func unmuteDuringUnplugHold(setup: SoundSetup, holdEnds: Bool) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let policy = holdEnds ? try policy(in: rig, unplugSilenceMilliseconds: 6_000) : AgentRig.shippedPolicy
+            let heard = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { heard.stop() }
+            let legacy = try rig.play("legacy", try rig.tone("long", seconds: 60))
+            defer { legacy.kill() }
+            let speaker = try await playsOnTheSpeaker("legacy", rig)
+            let agent = try await rig.startAgent(policy: policy)
+            defer { agent.kill() }
+            let headphones = try await rig.server.plug(.headphones)
+            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            try await waitUntil("the legacy stream follows the default to the headphones") {
+                try await rig.stream(named: "legacy")?.sink == headphonesIndex
+            }
+            let index = try #require(try await rig.stream(named: "legacy")).index
+            _ = try await rig.server.pactl("set-sink-input-mute", String(index), "1")
+            try await waitUntil("the user muted the legacy stream") { try await rig.stream(named: "legacy")?.isMuted == true }
+
+            try await rig.server.unplug(headphones)
+            try await recordingTheAgentsSide(rig, agent) {
+                try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+                // The agent's own word, on every setup: the stream's mute is the user's to change.
+                try await waitUntil("and is held there", timeout: .seconds(15)) { try await rig.explain("legacy").contains("silenced") }
+                _ = try await rig.server.pactl("set-sink-input-mute", String(index), "0")
+                try await waitUntil("the user unmuted it during the hold") { try await rig.stream(named: "legacy")?.isMuted == false }
+                try await rig.waitUntilHeard(heard, "the legacy stream is heard during the hold")
+                if holdEnds {
+                    try await waitUntil("the hold ends", timeout: .seconds(30)) { try await !rig.explain("legacy").contains("silenced") }
+                }
+            }
+            if holdEnds {
+                // The hold's end reached the server with the status that shows it; a mute put back would show by now.
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(try await rig.stream(named: "legacy")?.isMuted == false, "the user's unmute is kept after the hold")
+            }
+            // The agent's stop during the hold undid it from the journal, which kept the mute it
+            // found over the user's unmute: the stream ended up muted on every setup.
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+            #expect(try await rig.stream(named: "legacy")?.isMuted == false, "the user's unmute is kept after the agent stops")
+        }
+
         /// The soak's round 208 on the native agent (issue 18): a legacy phone paplay played on the
         /// headphones, which were unplugged while it played. Under the shipped policy
         /// (`unplug-silence-ms = 0`) only the player's stop ends the hold, so the hold must let the

@@ -19,12 +19,9 @@ struct EnforcedStream {
     var isStepInFlight = false
     /// Whether the user had muted the stream before the agent silenced it; `nil` when not silenced.
     var silencedWasMuted: Bool?
-    /// How far the agent's mute of the silenced stream has got, so a user's unmute is told from it.
-    var silenceMute = SilenceMuteProgress.notWatched
-    /// How often this silence's mute was sent again because the server answered it but showed the
-    /// stream unmuted (see ``PulseEnforcer/checkForUserMute(_:_:)``); bounded, so the agent never
-    /// fights whoever unmutes.
-    var silenceMuteResends = 0
+    /// How far the agent's mute of the silenced stream has got, so a user's unmute is told from
+    /// it; `nil` when not silenced.
+    var silenceMute: SilenceMuteWatch?
     /// The user's mute state an unsilence is writing back, until the server has answered (the
     /// server still shows the agent's mute meanwhile); `nil` when no unsilence is on its way.
     var unsilencingTo: Bool?

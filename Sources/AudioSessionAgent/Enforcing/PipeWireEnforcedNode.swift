@@ -15,11 +15,9 @@ struct PipeWireEnforcedNode {
     /// into a sink a loopback carries on, which a Pause stalls, or it is held after an unplug);
     /// `nil` when not muted by the agent.
     var mutedWasMuted: Bool?
-    /// Whether the node has shown the agent's mute since it was sent.
-    var isMuteShown = false
-    /// How often the agent's mute was sent again because the node showed it unmuted before ever
-    /// showing it muted (``PipeWireEnforcer/keepMuteOverSavedState(_:_:)``).
-    var muteResends = 0
+    /// How far the agent's mute has got, so that a restore racing it is told from the user's
+    /// unmute (``PipeWireEnforcer/watchSilenceMute(_:_:)``); `nil` when not muted by the agent.
+    var muteWatch: SilenceMuteWatch?
     /// The device the stream played on before the agent set its `target.object`; `nil` when not moved.
     var movedFrom: String?
 

@@ -80,23 +80,28 @@ extension PipeWireEnforcer {
 }
 
 extension PipeWireEnforcer {
-    /// How often a mute the node never showed is sent again.
-    static let muteResendLimit = 3
-
-    /// A node the agent mutes that shows unmuted before it ever showed the mute: WirePlumber 0.5
-    /// applies a stream's saved state as it links the node, over a mute sent as the node
-    /// appeared (an app's input mute of a capture stream that starts after the user unmuted a
-    /// sibling, whose unmute WirePlumber saved; as on pipewire-pulse 1.4, docs/server-facts.md).
-    /// The mute is sent again a few times at most: a user who unmutes once it was shown is not
-    /// fought. Loop lock held.
-    func keepMuteOverSavedState(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        guard let state = nodes[ref.serial], state.mutedWasMuted != nil, !state.isMuteShown else { return }
-        if stream.isMuted {
-            nodes[ref.serial]?.isMuteShown = true
-        } else if state.muteResends < Self.muteResendLimit {
+    /// A node the agent mutes changed: the shared rule (``SilenceMuteWatch``) tells a restore that
+    /// raced the mute from the user's own unmute. WirePlumber 0.5 applies a stream's saved state
+    /// as it links the node, over a mute sent as the node appeared (an app's input mute of a
+    /// capture stream that starts after the user unmuted a sibling, whose unmute WirePlumber
+    /// saved; as on pipewire-pulse 1.4, docs/server-facts.md): the mute is sent again. The user's
+    /// unmute, or mute, once the mute showed, is what the unsilence puts back. Loop lock held.
+    func watchSilenceMute(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let state = nodes[ref.serial], let wasMuted = state.mutedWasMuted, var watch = state.muteWatch else { return }
+        let reaction = watch.observe(isMuted: stream.isMuted, restoring: wasMuted, now: .now)
+        nodes[ref.serial]?.muteWatch = watch
+        switch reaction {
+        case .none:
+            break
+        case .muteAgain:
             logger.debug("the node shows unmuted before it showed the agent's mute: muting again", metadata: ["stream.id": "\(ref.id)"])
-            nodes[ref.serial]?.muteResends += 1
             setMute(true, ref)
+        case .userChose(let muted):
+            if !muted { logger.info("the user unmuted a silenced stream: it stays as the user has it", metadata: ["stream.id": "\(ref.id)"]) }
+            nodes[ref.serial]?.mutedWasMuted = muted
+            do { try journal.replace(.silence(ref.serial, by: .mute(wasMuted: muted))) } catch {
+                logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
+            }
         }
     }
 }

@@ -123,7 +123,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         guard let state = nodes[ref.serial] else { return }
         let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
         nodes[ref.serial]?.last = stream
-        keepMuteOverSavedState(ref, stream)
+        watchSilenceMute(ref, stream)
         if state.isPaused && relinked {
             logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
             command(.pause, ref)
@@ -211,12 +211,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         guard !state.isSilenced else { return }
         if let reason = muteInsteadOfPause(stream, cause: cause) {
-            var wasMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
+            let showsMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
+            var wasMuted = showsMuted
             if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
             guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), id: id) else { return }
             state.mutedWasMuted = wasMuted
-            state.isMuteShown = false
-            state.muteResends = 0
+            state.muteWatch = SilenceMuteWatch(answered: true, showsMuted: showsMuted, since: .now)
             nodes[ref.serial] = state
             logger.debug(
                 "muting instead of pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
@@ -260,6 +260,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         if let wasMuted = state.mutedWasMuted {
             logger.debug("unmuting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
             nodes[ref.serial]?.mutedWasMuted = nil
+            nodes[ref.serial]?.muteWatch = nil
             setMute(wasMuted, ref)
             // WirePlumber saved the agent's mute; a node that is ending (its unsilence comes
             // before it vanishes) never shows it the user's again.

@@ -159,8 +159,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
         guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), for: state) else { return }
         state.silencedWasMuted = wasMuted
-        state.silenceMute = state.unsilencingTo == nil ? .sent : .notWatched
-        state.silenceMuteResends = 0
+        state.silenceMute =
+            state.unsilencingTo == nil ? SilenceMuteWatch(answered: false, since: .now) : .unwatched(since: .now)
         enforced[ref.serial] = state
         sendSilenceMute(ref)
         // Queued right behind the mute on the same connection, so the server answers the repair's
@@ -179,8 +179,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// shows it muted.
     func sendSilenceMute(_ ref: ServerStreamRef) {
         send(mute: true, ref) { [weak self] succeeded in
-            guard let self, succeeded, enforced[ref.serial]?.silenceMute == .sent else { return }
-            enforced[ref.serial]?.silenceMute = table.stream(ref.id)?.isMuted == true ? .shown : .answered
+            guard let self, succeeded else { return }
+            enforced[ref.serial]?.silenceMute?.answered(showsMuted: table.stream(ref.id)?.isMuted == true)
         }
     }
 
@@ -193,7 +193,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         // (a policy replaced twice, a call starting again) must mute again, not be taken as done.
         // Commands on one connection apply in order, so its mute lands after this unmute.
         enforced[ref.serial]?.silencedWasMuted = nil
-        enforced[ref.serial]?.silenceMute = .notWatched
+        enforced[ref.serial]?.silenceMute = nil
         enforced[ref.serial]?.unsilencingTo = wasMuted
         enforced[ref.serial]?.isUnsilenceAnswered = false
         send(mute: wasMuted, ref) { [weak self] succeeded in

@@ -1,5 +1,5 @@
 /// How far the agent's mute of a silenced stream has got on the server, so that an unmute shown
-/// after it is known for the user's (``PulseEnforcer/checkForUserMute(_:_:)``).
+/// after it is known for the user's (``SilenceMuteWatch``).
 ///
 /// One connection answers in order and the stream info that follows an answer shows the server
 /// after the command; still, pipewire-pulse can show a stream's mute a moment after answering. So

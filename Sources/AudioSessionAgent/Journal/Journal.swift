@@ -132,6 +132,20 @@ public final class Journal: Sendable {
         try change(.entry(entry))
     }
 
+    /// Records `entry` in place of what its key holds: the user's own choice during a silence is
+    /// what must come back, where a second ``record(_:)`` of a silence keeps the first. The key is
+    /// cleared first, so a crash in between leaves the stream as the user has it, with nothing to
+    /// undo.
+    ///
+    /// ```swift
+    /// try journal.record(.silence(serial, by: .mute(wasMuted: true)))   // the agent mutes
+    /// try journal.replace(.silence(serial, by: .mute(wasMuted: false))) // the user unmuted it since
+    /// ```
+    public func replace(_ entry: JournalEntry) throws(JournalError) {
+        try change(.clear(entry.key))
+        try change(.entry(entry))
+    }
+
     /// Records that a restore was carried out (or is no longer needed); nothing happens when none
     /// is pending for `key`.
     public func clear(_ key: RestoreKey) throws(JournalError) {

@@ -50,6 +50,22 @@ struct JournalTests {
         }
     }
 
+    @Test("a second silence keeps the first mute state; the user's choice replaces it, for a next agent too")
+    func userMuteReplacesSilence() throws {
+        try JournalTemporaryDirectory.with { temporary in
+            do {
+                let journal = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+                try journal.record(.silence(18, by: .mute(wasMuted: true)))
+                try journal.record(.silence(18, by: .mute(wasMuted: false)))
+                #expect(journal.pendingRestore(for: .silence(18)) == .silence(18, by: .mute(wasMuted: true)))
+                try journal.replace(.silence(18, by: .mute(wasMuted: false)))
+                #expect(journal.pendingRestore(for: .silence(18)) == .silence(18, by: .mute(wasMuted: false)))
+            }
+            let next = try Journal.open(serverInstance: instance, in: temporary.journalDirectory)
+            #expect(next.pendingRestores == [.silence(18, by: .mute(wasMuted: false))])
+        }
+    }
+
     @Test("a second write of a PipeWire clock setting keeps the value found first; a next agent reads it back")
     func clockSettingsKeepTheFirstValueFound() throws {
         try JournalTemporaryDirectory.with { temporary in
