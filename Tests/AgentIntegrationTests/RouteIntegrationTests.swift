@@ -165,16 +165,11 @@ extension AgentIntegrationTests {
             let policy = holdEnds ? try policy(in: rig, unplugSilenceMilliseconds: 6_000) : AgentRig.shippedPolicy
             let heard = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
             defer { heard.stop() }
-            let legacy = try rig.play("legacy", try rig.tone("long", seconds: 60))
-            defer { legacy.kill() }
-            let speaker = try await playsOnTheSpeaker("legacy", rig)
+            let speaker = try #require(try await rig.server.sinkIndex(named: "speaker"))
             let agent = try await rig.startAgent(policy: policy)
             defer { agent.kill() }
-            let headphones = try await rig.server.plug(.headphones)
-            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
-            try await waitUntil("the legacy stream follows the default to the headphones") {
-                try await rig.stream(named: "legacy")?.sink == headphonesIndex
-            }
+            let (legacy, headphones) = try await legacyOnHeadphones(rig, role: "music", seconds: 60)
+            defer { legacy.kill() }
             let index = try #require(try await rig.stream(named: "legacy")).index
             _ = try await rig.server.pactl("set-sink-input-mute", String(index), "1")
             try await waitUntil("the user muted the legacy stream") { try await rig.stream(named: "legacy")?.isMuted == true }
@@ -214,17 +209,9 @@ extension AgentIntegrationTests {
             defer { rig.stop() }
             let agent = try await rig.startAgent()
             defer { agent.kill() }
-            let headphones = try await rig.server.plug(.headphones)
-            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
             let speaker = try #require(try await rig.server.sinkIndex(named: "speaker"))
-            let tone = try rig.tone("phone", seconds: 6)
-            let command = rig.insideRoot(
-                ["paplay", "--property=media.name=legacy", "--property=media.role=phone", "-d", "headphones", tone])
-            let legacy = try rig.server.spawn(command[0], Array(command.dropFirst()))
+            let (legacy, headphones) = try await legacyOnHeadphones(rig, role: "phone", seconds: 6)
             defer { legacy.kill() }
-            try await waitUntil("the legacy phone stream plays on the headphones") {
-                try await rig.stream(named: "legacy").map { $0.sink == headphonesIndex && !$0.isCorked } == true
-            }
 
             try await rig.server.unplug(headphones)
             try await recordingTheAgentsSide(rig, agent) {
@@ -241,16 +228,7 @@ extension AgentIntegrationTests {
             defer { heard.stop() }
             let next = try rig.play("next", try rig.tone("next", seconds: 60), role: "phone")
             defer { next.kill() }
-            _ = try await playsOnTheSpeaker("next", rig)
-            if SoundSetup.pipewireStackIsDebian13 && setup != .pulseMinimal {
-                // WirePlumber 0.5 saved the hold's mute and takes no repair of it: it gives the next
-                // stream of the role that mute as it links it, and the agent undoes it.
-                try await waitUntil("the agent unmutes the next phone stream", timeout: .seconds(5)) {
-                    try await rig.stream(named: "next")?.isMuted == false
-                }
-            } else {
-                #expect(try await rig.stream(named: "next")?.isMuted == false, "the next phone stream starts unmuted")
-            }
+            try await expectUnmutedOnTheSpeaker("next", rig, setup)
             try await rig.waitUntilHeard(heard, "the next phone stream is heard on the speaker")
             #expect(agent.isRunning, "\(agent.standardError)")
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
@@ -271,15 +249,8 @@ extension AgentIntegrationTests {
             defer { rig.stop() }
             let crashing = try await rig.startAgent()
             defer { crashing.kill() }
-            let headphones = try await rig.server.plug(.headphones)
-            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
-            let command = rig.insideRoot(
-                ["paplay", "--property=media.name=legacy", "--property=media.role=music", "-d", "headphones", try rig.tone("legacy", seconds: 60)])
-            let legacy = try rig.server.spawn(command[0], Array(command.dropFirst()))
+            let (legacy, headphones) = try await legacyOnHeadphones(rig, role: "music", seconds: 60)
             defer { legacy.kill() }
-            try await waitUntil("the legacy stream plays on the headphones") {
-                try await rig.stream(named: "legacy").map { $0.sink == headphonesIndex && !$0.isCorked } == true
-            }
             try await rig.server.unplug(headphones)
             _ = try await playsOnTheSpeaker("legacy", rig)
             try await waitUntil("the legacy stream is held muted", timeout: .seconds(15)) {
@@ -308,15 +279,7 @@ extension AgentIntegrationTests {
             try await waitUntil("the legacy stream is gone") { try await rig.stream(named: "legacy") == nil }
             let following = try rig.play("following", try rig.tone("following", seconds: 60), role: "music")
             defer { following.kill() }
-            _ = try await playsOnTheSpeaker("following", rig)
-            if SoundSetup.pipewireStackIsDebian13 && setup != .pulseMinimal {
-                // WirePlumber 0.5 takes no repair of its saved mute; the agent undoes it on the next stream.
-                try await waitUntil("the agent unmutes the role's next stream", timeout: .seconds(5)) {
-                    try await rig.stream(named: "following")?.isMuted == false
-                }
-            } else {
-                #expect(try await rig.stream(named: "following")?.isMuted == false, "the role's next stream starts unmuted")
-            }
+            try await expectUnmutedOnTheSpeaker("following", rig, setup)
             #expect(await rig.stopAgent(next) == 0, "\(next.standardError)")
         }
 
@@ -400,6 +363,37 @@ extension AgentIntegrationTests {
             let path = rig.directory + "/changed-policy.toml"
             try changed.write(toFile: path, atomically: true, encoding: .utf8)
             return path
+        }
+
+        /// Plugs the headphones and plays a legacy paplay (`media.name=legacy`) of `role` and
+        /// `seconds` on them, returned once it plays there, with the headphones to unplug.
+        private func legacyOnHeadphones(_ rig: AgentRig, role: String, seconds: Double) async throws -> (ChildProcess, PluggedDevice) {
+            let headphones = try await rig.server.plug(.headphones)
+            let headphonesIndex = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            let command = rig.insideRoot(
+                ["paplay", "--property=media.name=legacy", "--property=media.role=\(role)", "-d", "headphones", try rig.tone(role, seconds: seconds)])
+            let legacy = try rig.server.spawn(command[0], Array(command.dropFirst()))
+            do {
+                try await waitUntil("the legacy \(role) stream plays on the headphones") {
+                    try await rig.stream(named: "legacy").map { $0.sink == headphonesIndex && !$0.isCorked } == true
+                }
+            } catch {
+                legacy.kill()
+                throw error
+            }
+            return (legacy, headphones)
+        }
+
+        /// The new stream `name`, of a role whose last stream ended held muted, plays on the speaker
+        /// unmuted. WirePlumber 0.5 (Debian 13's stack) saved the hold's mute and takes no repair
+        /// of it: it gives the role's next stream that mute as it links it, and the agent undoes it.
+        private func expectUnmutedOnTheSpeaker(_ name: String, _ rig: AgentRig, _ setup: SoundSetup) async throws {
+            _ = try await playsOnTheSpeaker(name, rig)
+            if SoundSetup.pipewireStackIsDebian13 && setup != .pulseMinimal {
+                try await waitUntil("the agent unmutes \(name)", timeout: .seconds(5)) { try await rig.stream(named: name)?.isMuted == false }
+            } else {
+                #expect(try await rig.stream(named: name)?.isMuted == false, "\(name) starts unmuted")
+            }
         }
 
         /// Waits until the stream named `name` plays on the speaker and returns the speaker's index.
