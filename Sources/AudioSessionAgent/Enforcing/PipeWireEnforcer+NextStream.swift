@@ -54,6 +54,8 @@ extension PipeWireEnforcer {
     /// good), unless the agent ducks it now; a mute the agent did not make is undone, once. The
     /// node's change event is what shows WirePlumber's restore, so no timer polls it. Loop lock held.
     func giveOwedValues(_ ref: ServerStreamRef) {
+        // Called at every change event (each ramp step): most nodes are not watched.
+        guard repairWatch[ref.serial] != nil || unmuteWatch[ref.serial] != nil else { return }
         let now = ContinuousClock.now
         let props = connection.globals[ref.index]?.node?.props
         if let until = repairWatch[ref.serial] {
