@@ -194,10 +194,10 @@ final class SoakRun {
     /// pulse side and its node's Props can differ.
     func keepGraph(in destination: String) async {
         let sinkInputs = (try? await rig.server.pactl("list", "sink-inputs")) ?? "pactl failed"
-        FileManager.default.createFile(atPath: destination + "/sink-inputs.txt", contents: Data(sinkInputs.utf8))
+        _ = FileManager.default.createFile(atPath: destination + "/sink-inputs.txt", contents: Data(sinkInputs.utf8))
         if settings.setup == .pipewirePulse || settings.setup == .pipewireNative {
             let dump = (try? await rig.pipewire.pwDump()) ?? "pw-dump failed"
-            FileManager.default.createFile(atPath: destination + "/pw-dump.json", contents: Data(dump.utf8))
+            _ = FileManager.default.createFile(atPath: destination + "/pw-dump.json", contents: Data(dump.utf8))
         }
     }
 
