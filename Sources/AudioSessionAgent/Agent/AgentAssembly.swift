@@ -84,12 +84,12 @@ public final class AgentAssembly: Sendable {
     func graphHandler(for translator: GraphTranslator, cancellers: EchoCancellerProcesses?) -> @Sendable (GraphEvent, Graph) -> Void {
         let ending = ending
         return { event, graph in
-            translator.handle(event, graph: graph)
-            switch event {
-            case .deviceAppeared: cancellers?.devicesAppeared()
-            case .connectionLost(let reason): ending.finish(.lost(reason))
-            default: break
+            // The mirrors report on the loop thread, or while a closing caller holds the loop lock.
+            ServerLoopActor.assumeIsolated {
+                translator.handle(event, graph: graph)
+                if case .deviceAppeared = event { cancellers?.devicesAppeared() }
             }
+            if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
         }
     }
 }

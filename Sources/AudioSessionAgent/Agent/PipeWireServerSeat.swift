@@ -20,6 +20,8 @@ public typealias PipeWireServerSeat = ServerSeat<PipeWireAgent>
 public typealias PipeWireAgent = SoundServerAgent<PipeWireAgentConfiguration>
 
 extension PipeWireConnection: SeatedConnection {
-    func withSeatLocked<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
-    func makeSeatTimer(_ action: @escaping @Sendable () -> Void) -> any LoopTimer { PipeWireLoopTimer(on: self, action: action) }
+    func withLoopLockHeld<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
+    func makeSeatTimer(_ action: @escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer {
+        PipeWireLoopTimer.onLoop(of: self, action)
+    }
 }

@@ -62,7 +62,7 @@ final class PipeWireServerSide: ServerSide {
         let table = ServerStreamTable(instance: instance)
         let enforcer = PipeWireEnforcer(
             connection: connection, journal: journal, table: table, pauser: configuration.pauser, logger: logger)
-        enforcer.cancellerProcesses.remote = configuration.remote
+        connection.withSeatLocked { enforcer.cancellerProcesses.remote = configuration.remote }
         let translator = assembly.makeTranslator(table: table, enforcer: enforcer, serverSetsClientSecurity: true)
         assembly.startEnforcing(enforcer, translator: translator, on: connection)
         return PipeWireServerSide(
@@ -78,20 +78,20 @@ final class PipeWireServerSide: ServerSide {
 
     var graph: Graph { mirror.graph }
 
-    var sinks: [any DecisionSink] { [enforcer] }
+    var sinks: [any LoopDecisionSink] { [enforcer] }
 
     /// The mirror starts here, on the loop, so that its first events follow the graph the
     /// translator begins with.
-    func begin(coordinator: PolicyCoordinator) {
+    @ServerLoopActor func begin(coordinator: PolicyCoordinator) {
         let graph = mirror.start(handler)
         translator.begin(with: graph)
         cards.begin(coordinator: coordinator)
     }
 
-    func recoverJournal() { enforcer.recoverJournal() }
+    @ServerLoopActor func recoverJournal() { enforcer.recoverJournal() }
 
     func undoAll() async {
-        let undone = pipewire.withLoopLocked { enforcer.undoAll() }
+        let undone = pipewire.withSeatLocked { enforcer.undoAll() }
         do {
             try await pipewire.sync(timeout: Self.undoAnswerLimit)
             for serial in undone { try journal.clear(stream: serial) }
@@ -100,12 +100,12 @@ final class PipeWireServerSide: ServerSide {
         }
     }
 
-    func abandon() { enforcer.abandon() }
+    @ServerLoopActor func abandon() { enforcer.abandon() }
 
-    func retire() -> (gone: [PolicyEvent], owed: any Sendable) { ([], enforcer.retire()) }
+    @ServerLoopActor func retire() -> (gone: [PolicyEvent], owed: any Sendable) { ([], enforcer.retire()) }
 
     func stop() {
-        pipewire.withLoopLocked {
+        pipewire.withSeatLocked {
             mirror.stop()
             cards.stop()
         }

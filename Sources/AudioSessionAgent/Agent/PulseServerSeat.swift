@@ -19,6 +19,8 @@ public typealias PulseServerSeat = ServerSeat<PulseAgent>
 public typealias PulseAgent = SoundServerAgent<PulseAgentConfiguration>
 
 extension PulseConnection: SeatedConnection {
-    func withSeatLocked<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
-    func makeSeatTimer(_ action: @escaping @Sendable () -> Void) -> any LoopTimer { PulseLoopTimer(on: self, action: action) }
+    func withLoopLockHeld<Result>(_ body: () -> Result) -> Result { withLoopLocked(body) }
+    func makeSeatTimer(_ action: @escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer {
+        PulseLoopTimer.onLoop(of: self, action)
+    }
 }

@@ -13,13 +13,13 @@ final class PulseServerSide: ServerSide {
     private let mirror: PulseGraphMirror
     private let enforcer: PulseEnforcer
     private let modules: ServerModuleSteward
-    private let cards: CardFollower?
+    private let cards: PulseCardFollower?
     private let cardSwitcher: PulseCardSwitcher?
     let logger: Logger
 
     private init(
         info: ServerInfo, journal: Journal, translator: GraphTranslator, pulse: PulseConnection, mirror: PulseGraphMirror,
-        enforcer: PulseEnforcer, modules: ServerModuleSteward, cards: CardFollower?, cardSwitcher: PulseCardSwitcher?,
+        enforcer: PulseEnforcer, modules: ServerModuleSteward, cards: PulseCardFollower?, cardSwitcher: PulseCardSwitcher?,
         logger: Logger
     ) {
         self.info = info
@@ -66,7 +66,7 @@ final class PulseServerSide: ServerSide {
             connection: connection, journal: journal, table: table, modules: modules, pauser: configuration.pauser,
             isPipeWirePulse: info.isPipeWirePulse, logger: logger)
         let translator = assembly.makeTranslator(table: table, enforcer: enforcer, modules: modules)
-        modules.leftModulesChanged = { [weak translator] in translator?.translateAgainSoon() }
+        connection.withSeatLocked { modules.leftModulesChanged = { [weak translator] in translator?.translateAgainSoon() } }
         assembly.startEnforcing(enforcer, translator: translator, on: connection)
         let mirror: PulseGraphMirror
         do {
@@ -81,9 +81,9 @@ final class PulseServerSide: ServerSide {
         }
         // Cards (Bluetooth profiles) are followed apart from the graph; without them the agent
         // still works, it only cannot switch a headset's profile.
-        let cards: CardFollower?
+        let cards: PulseCardFollower?
         do {
-            cards = try await CardFollower.start(on: connection, coordinator: assembly.coordinator, logger: logger)
+            cards = try await PulseCardFollower.start(on: connection, coordinator: assembly.coordinator, logger: logger)
         } catch {
             logger.warning("the sound server's cards cannot be followed", metadata: ["pulse.error": "\(error)"])
             cards = nil
@@ -106,15 +106,15 @@ final class PulseServerSide: ServerSide {
 
     /// The steward sees a new policy before the enforcer carries out the engine's decisions about
     /// it, so a move the new policy leaves to the server is not made.
-    var sinks: [any DecisionSink] { [modules, enforcer] + (cardSwitcher.map { [$0] } ?? []) }
+    var sinks: [any LoopDecisionSink] { [modules, enforcer] + (cardSwitcher.map { [$0] } ?? []) }
 
-    func begin(coordinator: PolicyCoordinator) {
+    @ServerLoopActor func begin(coordinator: PolicyCoordinator) {
         modules.begin(with: mirror.graph)
         translator.begin(with: mirror.graph)
         cards?.begin(coordinator: coordinator)
     }
 
-    func recoverJournal() {
+    @ServerLoopActor func recoverJournal() {
         enforcer.recoverJournal()
         cardSwitcher?.recoverJournal()
     }
@@ -122,7 +122,7 @@ final class PulseServerSide: ServerSide {
     /// Each entry leaves the journal as the server answers its command.
     func undoAll() async {
         let answered = OnceValue<Bool>()
-        pulse.withLoopLocked {
+        pulse.withSeatLocked {
             let cardSwitcher = cardSwitcher
             enforcer.undoAll {
                 guard let cardSwitcher else { return answered.finish(true) }
@@ -132,9 +132,9 @@ final class PulseServerSide: ServerSide {
         if await answered.wait(atMost: Self.undoAnswerLimit) == nil { logUnanswered() }
     }
 
-    func abandon() { enforcer.abandon() }
+    @ServerLoopActor func abandon() { enforcer.abandon() }
 
-    func retire() -> (gone: [PolicyEvent], owed: any Sendable) {
+    @ServerLoopActor func retire() -> (gone: [PolicyEvent], owed: any Sendable) {
         let gone = cards?.retire() ?? []
         return (gone, enforcer.retire())
     }

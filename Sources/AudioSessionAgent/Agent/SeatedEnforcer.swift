@@ -1,7 +1,8 @@
 /// What the agent's life cycle asks of an enforcer, whichever protocol it speaks
 /// (``PulseEnforcer``, ``PipeWireEnforcer``): start, take over what an agent that lost the server
 /// still owed, and say what this one owes when it loses the server in turn. Loop lock held for all.
-protocol SeatedEnforcer: AnyObject, StreamEnforcing, DecisionSink {
+@ServerLoopActor
+protocol SeatedEnforcer: AnyObject, StreamEnforcing, LoopDecisionSink {
     /// How the protocol names a saved stream state (a stream-restore entry, a WirePlumber key).
     associatedtype RepairKey: Hashable & Sendable
     /// What such a state is owed.

@@ -24,7 +24,7 @@ import Synchronization
 public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
     private struct Occupant: Sendable {
         let connection: any SeatedConnection
-        let sinks: [any DecisionSink]
+        let sinks: [any LoopDecisionSink]
         /// Fires at the loop's next turn to run ``ServerSeat/laterJobs``.
         let nextTurn: any LoopTimer
     }
@@ -68,7 +68,7 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
             var result: Result?
             var ran = false
             if let connection = occupant.withLock({ $0?.connection }) {
-                connection.withSeatLocked {
+                connection.withLoopLockHeld {
                     guard occupant.withLock({ $0?.connection === connection }) else { return }
                     result = body()
                     ran = true
@@ -99,17 +99,17 @@ public final class ServerSeat<Agent: SeatedAgent>: OuterLock, DecisionSink {
 
     public func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
         let sinks = occupant.withLock { $0?.sinks ?? [] }
-        for sink in sinks { sink.carryOut(decisions, after: event, in: view) }
-    }
-
-    public func sendQueued() {
-        let sinks = occupant.withLock { $0?.sinks ?? [] }
-        for sink in sinks { sink.sendQueued() }
+        // The coordinator decides under this seat's lock: a seated connection's loop lock, which
+        // is the sinks' isolation. While no connection is seated there are no sinks to call.
+        guard !sinks.isEmpty else { return }
+        ServerLoopActor.assumeIsolated {
+            for sink in sinks { sink.carryOut(decisions, after: event, in: view) }
+        }
     }
 
     /// Seats `connection` with the sinks that carry decisions out on it; call without holding its
     /// loop lock. A connection still seated is unseated first.
-    func seat(_ connection: any SeatedConnection, sinks: [any DecisionSink]) {
+    func seat(_ connection: any SeatedConnection, sinks: [any LoopDecisionSink]) {
         if let previous = occupant.withLock({ $0?.connection }) { unseat(previous) }
         let nextTurn = connection.makeSeatTimer { [weak self] in self?.runLaterJobs() }
         vacancy.withLock { _ in

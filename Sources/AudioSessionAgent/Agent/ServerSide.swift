@@ -21,20 +21,20 @@ protocol ServerSide: AnyObject, Sendable {
     /// Turns the mirror's events into the engine's.
     var translator: GraphTranslator { get }
     /// The sinks that carry the engine's decisions out on this server, in order.
-    var sinks: [any DecisionSink] { get }
+    var sinks: [any LoopDecisionSink] { get }
 
     /// Tells the engine about the graph found and starts following it. Loop lock held.
-    func begin(coordinator: PolicyCoordinator)
+    @ServerLoopActor func begin(coordinator: PolicyCoordinator)
     /// Undoes, once the grace period is over, what a crashed agent left. Loop thread.
-    func recoverJournal()
+    @ServerLoopActor func recoverJournal()
     /// Undoes every change and waits, at most ``undoAnswerLimit``, for the server to take the
     /// commands; what it did not confirm stays in the journal.
     func undoAll() async
     /// Stops acting as a crash would. Loop lock held.
-    func abandon()
+    @ServerLoopActor func abandon()
     /// After the server went away: the devices it took along (beside the translator's), and what
     /// the next agent in the seat is to repair; the enforcer is stopped. Loop lock held.
-    func retire() -> (gone: [PolicyEvent], owed: any Sendable)
+    @ServerLoopActor func retire() -> (gone: [PolicyEvent], owed: any Sendable)
     /// Stops the mirror and disconnects (after the agent left the seat).
     func stop()
 }

@@ -1,6 +1,5 @@
 import AudioPolicy
 import AudioSessionModel
-import PulseBackend
 import SoundServer
 
 /// Routes from the graph mirror of the agent serving now (the pulse mirror, or PipeWire's seen as

@@ -20,16 +20,17 @@ import Musl
 /// that waited for them to the owner, which moves them by its own protocol. Ending sends SIGTERM,
 /// reaps on a dispatch thread and clears the journal entry once the process has gone.
 ///
-/// Loop-confined: every call with the owner's loop lock held.
+/// Isolated to the server loop (``ServerLoopActor``), as its owner is.
 ///
 /// ```swift
-/// let processes = EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer(on: connection, action: $0) }
-/// processes.owner = enforcer
+/// let processes = EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) }
+/// processes.begin(owner: enforcer)
 /// processes.start(configuration)            // owner.echoCancellerReady(id, waiting:) once its devices exist
 /// processes.devicesAppeared()               // the graph's deviceAppeared: are they there now?
 /// processes.end(configuration.module.canceller.id)
 /// ```
-final class EchoCancellerProcesses: @unchecked Sendable {
+@ServerLoopActor
+final class EchoCancellerProcesses {
     /// How long a canceller's devices may take to appear before it is given up (the one thing
     /// the timer waits for besides the loop's next turn; their appearance is an event).
     static let startTimeout = Duration.seconds(20)
@@ -37,19 +38,28 @@ final class EchoCancellerProcesses: @unchecked Sendable {
     let journal: Journal
     let logger: Logger
     /// Sees the devices and moves the streams; weak, the owner holds this.
-    weak var owner: (any EchoCancellerProcessOwner)?
+    private(set) weak var owner: (any EchoCancellerProcessOwner)?
     /// The remote the agent was told to use, for the processes; `nil`: their environment's.
     var remote: String?
     /// The cancellers, by the engine's id.
     private(set) var cancellers: [EchoCancellerID: NativeEchoCanceller] = [:]
     private var timer: (any LoopTimer)?
+    private let makeTimer: @Sendable (@escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer
     private let clock = ContinuousClock()
     private var isEnded = false
 
-    init(journal: Journal, logger: Logger, makeTimer: @escaping (@escaping @Sendable () -> Void) -> any LoopTimer) {
+    nonisolated init(
+        journal: Journal, logger: Logger, makeTimer: @escaping @Sendable (@escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer
+    ) {
         self.journal = journal
         self.logger = logger
-        // Made now, not at the first canceller, so the agent's descriptors do not grow with use.
+        self.makeTimer = makeTimer
+    }
+
+    /// Serves `owner` from now on; call once, as the owner starts enforcing. The timer is made
+    /// here, not at the first canceller, so the agent's descriptors do not grow with use.
+    func begin(owner: any EchoCancellerProcessOwner) {
+        self.owner = owner
         timer = makeTimer { [weak self] in self?.service() }
     }
 

@@ -25,8 +25,9 @@ import SoundServer
 ///
 /// Every change is journalled before it is sent and cleared once undone: a duck with the node's
 /// factor as its base (``LevelBase/nodeFactor(_:)``), a silence as a Pause (``SilenceMechanism/pause``).
-/// Everything runs with the PipeWire loop locked.
-final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked Sendable {
+/// Isolated to the server loop (``ServerLoopActor``): everything runs with the PipeWire loop locked.
+@ServerLoopActor
+final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let connection: PipeWireConnection
     let journal: Journal
     let table: ServerStreamTable
@@ -85,7 +86,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     /// How often ramps step: 50 times a second, as on the pulse protocol.
     static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
 
-    init(
+    nonisolated init(
         connection: PipeWireConnection, journal: Journal, table: ServerStreamTable, pauser: (any StreamPauser)?,
         logger: Logger
     ) {
@@ -94,15 +95,15 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
         self.table = table
         self.pauser = pauser
         self.logger = logger
-        cancellerProcesses = EchoCancellerProcesses(journal: journal, logger: logger) { PipeWireLoopTimer(on: connection, action: $0) }
+        cancellerProcesses = EchoCancellerProcesses(journal: journal, logger: logger) { PipeWireLoopTimer.onLoop(of: connection, $0) }
     }
 
     /// Creates the ramp ticker; call once, before decisions arrive.
     func start() {
-        cancellerProcesses.owner = self
-        ticker = PipeWireLoopTimer(on: connection) { [weak self] in self?.tick() }
-        settler = PipeWireLoopTimer(on: connection) { [weak self] in self?.settle() }
-        repauser = PipeWireLoopTimer(on: connection) { [weak self] in self?.pauseRelinkedAgain() }
+        cancellerProcesses.begin(owner: self)
+        ticker = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.tick() }
+        settler = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.settle() }
+        repauser = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.pauseRelinkedAgain() }
     }
 
     // MARK: Streams
@@ -287,8 +288,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecke
     }
 
     /// The player was asked to play: starts the node unless it was paused again meanwhile.
-    private func startAfterResume(_ ref: ServerStreamRef) {
-        connection.withLoopLocked {
+    nonisolated private func startAfterResume(_ ref: ServerStreamRef) {
+        connection.withSeatLocked {
             guard !isShuttingDown, nodes[ref.serial]?.isPaused != true else { return }
             startUnlessCorked(ref)
         }

@@ -8,7 +8,7 @@ import SoundServer
 /// profile the user had, when the agent stops or, after a crash, when the next agent recovers.
 ///
 /// The original profile is journalled before the first switch of a card (a second switch keeps
-/// it) and cleared once the card is back on it. Loop lock held throughout, like the enforcer.
+/// it) and cleared once the card is back on it. Isolated to the server loop (``ServerLoopActor``), like the enforcer.
 ///
 /// ```swift
 /// let switcher = PulseCardSwitcher(connection: connection, cards: follower.mirror, journal: journal, logger: logger)
@@ -16,7 +16,8 @@ import SoundServer
 /// // stopping:
 /// switcher.undoAll { print("every card is back") }
 /// ```
-final class PulseCardSwitcher: DecisionSink, @unchecked Sendable {
+@ServerLoopActor
+final class PulseCardSwitcher: LoopDecisionSink {
     // Touched only with the loop lock held.
     private let connection: PulseConnection
     private let cards: PulseCardMirror
@@ -27,7 +28,7 @@ final class PulseCardSwitcher: DecisionSink, @unchecked Sendable {
     private var switched: Set<String> = []
     private var isShuttingDown = false
 
-    init(connection: PulseConnection, cards: PulseCardMirror, journal: Journal, logger: Logger) {
+    nonisolated init(connection: PulseConnection, cards: PulseCardMirror, journal: Journal, logger: Logger) {
         self.connection = connection
         self.cards = cards
         self.journal = journal
@@ -62,7 +63,7 @@ final class PulseCardSwitcher: DecisionSink, @unchecked Sendable {
         switched.insert(name)
         logger.info("switching a card's profile", metadata: ["card.name": "\(name)", "card.profile": "\(profile)"])
         let backToOriginal = original == profile
-        connection.submitCardProfile(card: name, profile: profile) { [weak self] result in
+        connection.submitCardProfileOnLoop(card: name, profile: profile) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success where backToOriginal:
@@ -79,7 +80,7 @@ final class PulseCardSwitcher: DecisionSink, @unchecked Sendable {
 
     /// Puts every journalled card back on its original profile (the agent is stopping); `done`
     /// runs on the loop thread once the server has answered.
-    func undoAll(then done: @escaping @Sendable () -> Void) {
+    func undoAll(then done: @escaping @ServerLoopActor @Sendable () -> Void) {
         isShuttingDown = true
         let counter = WorkCounter { _ in done() }
         restore(counter: counter) { _ in true }
@@ -106,7 +107,7 @@ final class PulseCardSwitcher: DecisionSink, @unchecked Sendable {
                 continue
             }
             counter.begin()
-            connection.submitCardProfile(card: name, profile: original) { [weak self] result in
+            connection.submitCardProfileOnLoop(card: name, profile: original) { [weak self] result in
                 if case .success = result { self?.clear(name) }
                 counter.finish(succeeded: (try? result.get()) != nil)
             }

@@ -29,7 +29,7 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
         logger.info(
             "loading an echo canceller", metadata: ["echo-cancel.id": "\(canceller.id)", "module.argument": "\(argument)"])
         let logger = logger
-        connection.submit(.loadModule(name: EchoCancellerModule.moduleName, argument: argument)) { [weak self] result in
+        connection.submitOnLoop(.loadModule(name: EchoCancellerModule.moduleName, argument: argument)) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let index?):
@@ -97,7 +97,7 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
             ? .moveSinkInputByName(index: ref.index, sinkName: target)
             : .moveSourceOutputByName(index: ref.index, sourceName: target)
         let logger = logger
-        connection.submit(command) { [weak self] result in
+        connection.submitOnLoop(command) { [weak self] result in
             guard let self else { return }
             if case .failure(let error) = result {
                 logger.warning("cannot move a stream onto its echo canceller", metadata: ["stream.id": "\(id)", "pulse.error": "\(error)"])
@@ -145,7 +145,7 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
         echoCancellers[id]?.unloadWhenVacated = true
         logger.debug("the echo canceller is unloaded once its streams have left", metadata: ["echo-cancel.id": "\(id)"])
         if cancellerVacancyTimer == nil {
-            cancellerVacancyTimer = PulseLoopTimer(on: connection) { [weak self] in self?.unloadVacatedEchoCancellers(evenIfCarrying: true) }
+            cancellerVacancyTimer = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.unloadVacatedEchoCancellers(evenIfCarrying: true) }
         }
         cancellerVacancyTimer?.arm(after: Self.vacancyGrace)
     }
@@ -179,7 +179,7 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
         guard let index = loaded.index else { return }
         logger.info("unloading an echo canceller", metadata: ["echo-cancel.id": "\(id)"])
         let logger = logger
-        connection.submit(.unloadModule(index: index)) { result in
+        connection.submitOnLoop(.unloadModule(index: index)) { result in
             if case .failure(let error) = result {
                 logger.warning("cannot unload an echo canceller", metadata: ["echo-cancel.id": "\(id)", "pulse.error": "\(error)"])
             }
@@ -194,7 +194,7 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
             guard let index = loaded.index else { continue }
             echoCancellers[id] = nil
             counter.begin()
-            connection.submit(.unloadModule(index: index)) { result in counter.finish(succeeded: result.isSuccess) }
+            connection.submitOnLoop(.unloadModule(index: index)) { result in counter.finish(succeeded: result.isSuccess) }
         }
     }
 
@@ -208,7 +208,7 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
         {
             logger.info("unloading an echo canceller a previous agent left", metadata: ["module.index": "\(module.index)"])
             counter.begin()
-            connection.submit(.unloadModule(index: module.index)) { result in counter.finish(succeeded: result.isSuccess) }
+            connection.submitOnLoop(.unloadModule(index: module.index)) { result in counter.finish(succeeded: result.isSuccess) }
         }
     }
 

@@ -16,7 +16,7 @@ extension PulseEnforcer {
             enforced[serial]?.isStepInFlight = true
             let ref = state.ref
             connection.readStream(ref.kind, index: ref.index) { [weak self] result in
-                self?.stepRead(serial, result)
+                ServerLoopActor.assumeIsolated { self?.stepRead(serial, result) }
             }
         }
         if anyRamping { ticker?.arm(after: Self.stepInterval) }

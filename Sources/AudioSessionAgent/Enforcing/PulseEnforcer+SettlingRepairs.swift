@@ -23,7 +23,7 @@ extension PulseEnforcer {
         }
         repairsToSettle[serial] = repair
         if repairSettler == nil {
-            repairSettler = PulseLoopTimer(on: connection) { [weak self] in self?.writeSettledRepairs() }
+            repairSettler = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.writeSettledRepairs() }
         }
         repairSettler?.arm(after: Self.repairSettleDelay)
     }

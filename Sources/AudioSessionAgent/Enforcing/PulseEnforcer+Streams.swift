@@ -110,7 +110,7 @@ extension PulseEnforcer {
     /// Writes `state`'s user values (volume, mute, original device) into its restore-database
     /// entry, keeping whatever else the entry holds. Nothing to do without an entry name, or when
     /// the server keeps no restore database (module-stream-restore not loaded).
-    func repair(_ state: EnforcedStream, then done: @escaping @Sendable (Bool) -> Void) {
+    func repair(_ state: EnforcedStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         guard let update = restoreRepair(of: state) else {
             done(true)
             return
@@ -119,7 +119,7 @@ extension PulseEnforcer {
     }
 
     /// Writes `repair` on the server, announced to WirePlumber through pipewire-pulse (see ``RestoreRepair``).
-    func writeRepair(_ repair: RestoreRepair, then done: @escaping @Sendable (Bool) -> Void) {
+    func writeRepair(_ repair: RestoreRepair, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         rememberRepair(repair)
         repair.write(on: connection, logger: logger, announced: isPipeWirePulse, then: done)
     }
@@ -152,33 +152,42 @@ struct RestoreRepair: Sendable {
     var deviceName: String?
 
     func write(
-        on connection: PulseConnection, logger: Logger, announced: Bool = false, then done: @escaping @Sendable (Bool) -> Void
+        on connection: PulseConnection, logger: Logger, announced: Bool = false, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void
     ) {
         connection.readStreamRestoreEntries { result in
-            let entries: [StreamRestoreEntry]
-            switch result {
-            case .success(let read):
-                entries = read
-            case .failure(let error) where error.code == .noExtension:
-                done(true)  // no restore database on this server: nothing can keep the agent's values
-                return
-            case .failure(let error):
-                logger.warning("cannot read the restore database", metadata: ["restore.entry": "\(UntrustedText.excerpt(name))", "pulse.error": "\(error)"])
-                done(false)
-                return
+            ServerLoopActor.assumeIsolated { writeRead(result, on: connection, logger: logger, announced: announced, then: done) }
+        }
+    }
+
+    /// The rest of ``write(on:logger:announced:then:)``, once the database was read.
+    @ServerLoopActor
+    private func writeRead(
+        _ result: Result<[StreamRestoreEntry], PulseError>, on connection: PulseConnection, logger: Logger, announced: Bool,
+        then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void
+    ) {
+        let entries: [StreamRestoreEntry]
+        switch result {
+        case .success(let read):
+            entries = read
+        case .failure(let error) where error.code == .noExtension:
+            done(true)  // no restore database on this server: nothing can keep the agent's values
+            return
+        case .failure(let error):
+            logger.warning("cannot read the restore database", metadata: ["restore.entry": "\(UntrustedText.excerpt(name))", "pulse.error": "\(error)"])
+            done(false)
+            return
+        }
+        let entry = updated(entries.first { $0.name == name })
+        if announced {
+            // Commands on one connection apply in order: the full entry lands after this one.
+            let muteOnly = StreamRestoreEntry(name: name, channelMap: ChannelMap([]), volume: nil, isMuted: entry.isMuted)
+            connection.submitStreamRestoreWrite([muteOnly], mode: .replace) { _ in }
+        }
+        connection.submitStreamRestoreWrite([entry], mode: .replace) { result in
+            if case .failure(let error) = result {
+                logger.warning("cannot repair the restore database", metadata: ["restore.entry": "\(UntrustedText.excerpt(name))", "pulse.error": "\(error)"])
             }
-            let entry = updated(entries.first { $0.name == name })
-            if announced {
-                // Commands on one connection apply in order: the full entry lands after this one.
-                let muteOnly = StreamRestoreEntry(name: name, channelMap: ChannelMap([]), volume: nil, isMuted: entry.isMuted)
-                connection.submitStreamRestoreWrite([muteOnly], mode: .replace) { _ in }
-            }
-            connection.submitStreamRestoreWrite([entry], mode: .replace) { result in
-                if case .failure(let error) = result {
-                    logger.warning("cannot repair the restore database", metadata: ["restore.entry": "\(UntrustedText.excerpt(name))", "pulse.error": "\(error)"])
-                }
-                done(result.isSuccess)
-            }
+            ServerLoopActor.assumeIsolated { done(result.isSuccess) }
         }
     }
 

@@ -25,9 +25,10 @@ import SoundServer
 /// when a stream ends while enforced, so the next stream of the role never starts ducked or muted
 /// (module-stream-restore on PulseAudio; WirePlumber's route-settings through pipewire-pulse).
 ///
-/// Everything runs with the pulse loop lock held: decisions arrive under the coordinator's outer
-/// lock, timer actions and command completions on the loop thread.
-final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked Sendable {
+/// Isolated to the server loop (``ServerLoopActor``): decisions arrive under the coordinator's
+/// outer lock (the loop lock), timer actions and command completions on the loop thread.
+@ServerLoopActor
+final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let connection: PulseConnection
     let journal: Journal
     let table: ServerStreamTable
@@ -78,7 +79,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     /// How often ramps step: 50 times a second, the slowest rate not heard as a staircase.
     static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
 
-    init(
+    nonisolated init(
         connection: PulseConnection, journal: Journal, table: ServerStreamTable, modules: ServerModuleSteward,
         pauser: (any StreamPauser)?, isPipeWirePulse: Bool = false, logger: Logger
     ) {
@@ -90,14 +91,14 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         self.logger = logger
         self.isPipeWirePulse = isPipeWirePulse
         cancellerProcesses = isPipeWirePulse
-            ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer(on: connection, action: $0) } : nil
+            ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) } : nil
     }
 
     /// Creates the ramp ticker and the players' turn; call once, before decisions arrive.
     func start() {
-        cancellerProcesses?.owner = self
-        ticker = PulseLoopTimer(on: connection) { [weak self] in self?.tick() }
-        playerTurn = PulseLoopTimer(on: connection) { [weak self] in self?.sendPlayerRequests() }
+        cancellerProcesses?.begin(owner: self)
+        ticker = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.tick() }
+        playerTurn = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.sendPlayerRequests() }
     }
 
     // MARK: Decisions
@@ -236,7 +237,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
     func unmove(_ id: StreamID) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let original = enforced[ref.serial]?.movedFrom
         else { return }
-        let done: @Sendable (Bool) -> Void = { [weak self] succeeded in
+        let done: @ServerLoopActor @Sendable (Bool) -> Void = { [weak self] succeeded in
             guard let self, succeeded else { return }
             enforced[ref.serial]?.movedFrom = nil
             clear(.device(ref.serial))
@@ -263,7 +264,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
         let command: PulseCommand = target.kind == .sink ? .setDefaultSink(name: target.name) : .setDefaultSource(name: target.name)
         let logger = logger
         logger.info("making a plugged device the default (last-in wins)", metadata: ["device.id": "\(device)"])
-        connection.submit(command) { result in
+        connection.submitOnLoop(command) { result in
             if case .failure(let error) = result {
                 logger.warning("setting the default device failed", metadata: ["device.id": "\(device)", "pulse.error": "\(error)"])
             }
@@ -302,28 +303,28 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing, @unchecked S
 
     // MARK: Commands
 
-    func send(mute: Bool, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+    func send(mute: Bool, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         let command: PulseCommand = ref.kind == .playback
             ? .setSinkInputMute(index: ref.index, muted: mute) : .setSourceOutputMute(index: ref.index, muted: mute)
         submit(command, ref, then: done)
     }
 
-    func send(volume: StreamVolume, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+    func send(volume: StreamVolume, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         let volumes = ChannelVolumes(volume)
         let command: PulseCommand = ref.kind == .playback
             ? .setSinkInputVolume(index: ref.index, volume: volumes) : .setSourceOutputVolume(index: ref.index, volume: volumes)
         submit(command, ref, then: done)
     }
 
-    func send(moveTo device: UInt32, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+    func send(moveTo device: UInt32, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         let command: PulseCommand = ref.kind == .playback
             ? .moveSinkInput(index: ref.index, sinkIndex: device) : .moveSourceOutput(index: ref.index, sourceIndex: device)
         submit(command, ref, then: done)
     }
 
-    private func submit(_ command: PulseCommand, _ ref: ServerStreamRef, then done: @escaping @Sendable (Bool) -> Void) {
+    private func submit(_ command: PulseCommand, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         let logger = logger
-        connection.submit(command) { result in
+        connection.submitOnLoop(command) { result in
             if case .failure(let error) = result {
                 logger.warning("a command failed", metadata: ["stream.id": "\(ref.id)", "pulse.error": "\(error)"])
             }

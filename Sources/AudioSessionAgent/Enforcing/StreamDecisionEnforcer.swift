@@ -7,7 +7,7 @@ import AudioPolicy
 /// ```swift
 /// extension PipeWireEnforcer: StreamDecisionEnforcer {}   // carryOut(_:after:in:) comes with it
 /// ```
-protocol StreamDecisionEnforcer: DecisionSink {
+protocol StreamDecisionEnforcer: LoopDecisionSink {
     /// Whether the agent is stopping (or gone): no decision is carried out any more.
     var isShuttingDown: Bool { get }
     /// Ramps the stream to `level` (1: back to the user's level).

@@ -10,7 +10,7 @@ extension PulseEnforcer {
     /// A stream that still exists gets its volume (if it still shows the journalled ducked level:
     /// read-compare-write), mute state and device back; for a stream that has ended, the restore
     /// database entry is repaired with the journalled values.
-    func recoverJournal(then done: @escaping @Sendable () -> Void = {}) {
+    func recoverJournal(then done: @escaping @ServerLoopActor @Sendable () -> Void = {}) {
         let counter = WorkCounter { _ in done() }
         restorePending(adopted: false, counter: counter)
         sweepEchoCancellers(counter: counter)
@@ -23,7 +23,7 @@ extension PulseEnforcer {
     /// modules are loaded again (``ServerModuleSteward/restoreAll(counter:)``), and what the journal
     /// still holds from a previous agent is restored too. `done` runs (on the loop thread) once the
     /// server has answered everything; the journal is then empty. Loop lock held.
-    func undoAll(then done: @escaping @Sendable () -> Void) {
+    func undoAll(then done: @escaping @ServerLoopActor @Sendable () -> Void) {
         // Players' requests still queued go before the undo, in the order they were decided.
         sendPlayerRequests()
         isShuttingDown = true
@@ -140,7 +140,7 @@ extension PulseEnforcer {
 
     /// Sends one command counted by `counters`; `then` runs after a successful answer.
     private func work(
-        _ counters: WorkCounter..., send: (@escaping @Sendable (Bool) -> Void) -> Void, then: @escaping @Sendable () -> Void = {}
+        _ counters: WorkCounter..., send: (@escaping @ServerLoopActor @Sendable (Bool) -> Void) -> Void, then: @escaping @ServerLoopActor @Sendable () -> Void = {}
     ) {
         for counter in counters { counter.begin() }
         send { succeeded in

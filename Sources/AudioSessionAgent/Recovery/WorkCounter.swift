@@ -1,11 +1,12 @@
 /// Counts outstanding server commands and calls `done` once, when the last one has answered,
-/// with whether every one succeeded. Loop-confined: started and finished with the pulse loop lock held.
-final class WorkCounter: @unchecked Sendable {
+/// with whether every one succeeded. Isolated to the server loop (``ServerLoopActor``): started and finished with the loop lock held.
+@ServerLoopActor
+final class WorkCounter {
     private var outstanding = 1
     private var allSucceeded = true
-    private var done: (@Sendable (Bool) -> Void)?
+    private var done: (@ServerLoopActor @Sendable (Bool) -> Void)?
 
-    init(done: @escaping @Sendable (_ allSucceeded: Bool) -> Void) { self.done = done }
+    nonisolated init(done: @escaping @ServerLoopActor @Sendable (_ allSucceeded: Bool) -> Void) { self.done = done }
 
     /// One more command on its way.
     func begin() { outstanding += 1 }

@@ -12,8 +12,9 @@ import SoundServer
 /// ``PolicyEvent/streamChanged(_:)``. Devices (not monitors) become device events. When a session
 /// registers or ends, every stream is resolved again, since a stream may appear before its session.
 ///
-/// Confined to the loop lock, like everything it touches.
-final class GraphTranslator: @unchecked Sendable {
+/// Isolated to the server loop (``ServerLoopActor``), like everything it touches.
+@ServerLoopActor
+final class GraphTranslator {
     private let table: ServerStreamTable
     private let enforcer: any StreamEnforcing
     /// The pulse server's policy modules; PipeWire has none the agent takes over.
@@ -30,7 +31,7 @@ final class GraphTranslator: @unchecked Sendable {
     /// The streams each app joined to its sessions by a token, against its limit.
     private var taggedStreams = TaggedStreamLedger(limit: SessionLimits.standard.taggedStreamsPerApp)
 
-    init(
+    nonisolated init(
         table: ServerStreamTable, enforcer: any StreamEnforcing, modules: ServerModuleSteward?,
         resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger, serverSetsClientSecurity: Bool = false
     ) {
@@ -44,7 +45,7 @@ final class GraphTranslator: @unchecked Sendable {
 
     /// Connects the translator to the coordinator and the loop; call with the loop lock held,
     /// before ``begin(with:)``.
-    func attach(to coordinator: PolicyCoordinator, makeTimer: (@escaping @Sendable () -> Void) -> any LoopTimer) {
+    func attach(to coordinator: PolicyCoordinator, makeTimer: (@escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer) {
         self.coordinator = coordinator
         resolveAgain = makeTimer { [weak self] in self?.resolveAll() }
     }
@@ -280,7 +281,7 @@ final class GraphTranslator: @unchecked Sendable {
 
 /// The translator's ear on the coordinator: when a session registers or ends, streams are resolved
 /// again (at the loop's next turn, since a sink must not call back into the coordinator).
-struct SessionChangeWatcher: DecisionSink {
+struct SessionChangeWatcher: LoopDecisionSink {
     let translator: GraphTranslator
 
     func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {

@@ -3,26 +3,27 @@ import Logging
 import PipeWireBackend
 import SoundServer
 
-/// The native backend's ``CardFollower``: tells the engine about the Bluetooth cards among
-/// PipeWire's Devices (``PipeWireCardTranslation``, then ``CardTranslation``, the same facts the
-/// pulse backend gives), `cardAdded` when one appears or its profiles change, `cardRemoved` when
-/// it goes, on the loop thread with the loop locked.
+/// The native backend's counterpart of ``PulseCardFollower``: tells the engine about the
+/// Bluetooth cards among PipeWire's Devices (``PipeWireCardTranslation``, then
+/// ``CardTranslation``, the same facts the pulse backend gives), `cardAdded` when one appears or
+/// its profiles change, `cardRemoved` when it goes, on the loop thread with the loop locked.
 ///
-/// Confined to the PipeWire loop lock.
+/// Isolated to the server loop (``ServerLoopActor``).
 ///
 /// ```swift
 /// let cards = PipeWireCardFollower(connection: connection, logger: logger)
-/// connection.withLoopLocked { cards.begin(coordinator: coordinator) }
+/// connection.withSeatLocked { cards.begin(coordinator: coordinator) }
 /// // ... when the agent stops
-/// connection.withLoopLocked { cards.stop() }
+/// connection.withSeatLocked { cards.stop() }
 /// ```
-final class PipeWireCardFollower: @unchecked Sendable {
+@ServerLoopActor
+final class PipeWireCardFollower {
     private let connection: PipeWireConnection
     private let logger: Logger
     private var registration: PipeWireEventHandlerRegistration?
     private var cards: [UInt32: SoundCard] = [:]
 
-    init(connection: PipeWireConnection, logger: Logger) {
+    nonisolated init(connection: PipeWireConnection, logger: Logger) {
         self.connection = connection
         self.logger = logger
     }
@@ -32,20 +33,25 @@ final class PipeWireCardFollower: @unchecked Sendable {
         cards = PipeWireCardTranslation.cards(in: connection.globals)
         for event in Self.events(from: [:], to: cards) { coordinator.handleOnLoop(event) }
         registration = connection.addEventHandler { [weak self, weak coordinator] event in
-            guard let self, let coordinator else { return }
-            switch event {
-            case .globalAdded(let global), .globalChanged(let global), .globalRemoved(let global):
-                guard global.type == .device else { return }
-                let next = PipeWireCardTranslation.cards(in: connection.globals)
-                let events = Self.events(from: cards, to: next)
-                cards = next
-                for policyEvent in events {
-                    logger.debug("card", metadata: ["card.event": "\(policyEvent)"])
-                    coordinator.handleOnLoop(policyEvent)
-                }
-            case .metadataChanged, .disconnected, .serverError:
-                break
+            ServerLoopActor.assumeIsolated { self?.follow(event, coordinator: coordinator) }
+        }
+    }
+
+    /// A cards' change the loop reported, as the engine's card events.
+    private func follow(_ event: PipeWireEvent, coordinator: PolicyCoordinator?) {
+        guard let coordinator else { return }
+        switch event {
+        case .globalAdded(let global), .globalChanged(let global), .globalRemoved(let global):
+            guard global.type == .device else { return }
+            let next = PipeWireCardTranslation.cards(in: connection.globals)
+            let events = Self.events(from: cards, to: next)
+            cards = next
+            for policyEvent in events {
+                logger.debug("card", metadata: ["card.event": "\(policyEvent)"])
+                coordinator.handleOnLoop(policyEvent)
             }
+        case .metadataChanged, .disconnected, .serverError:
+            break
         }
     }
 
@@ -57,7 +63,7 @@ final class PipeWireCardFollower: @unchecked Sendable {
 
     /// The engine events that take it from the cards `old` to the cards `new` (by device id):
     /// only Bluetooth cards with an active profile count (``CardTranslation/info(for:)``).
-    static func events(from old: [UInt32: SoundCard], to new: [UInt32: SoundCard]) -> [PolicyEvent] {
+    nonisolated static func events(from old: [UInt32: SoundCard], to new: [UInt32: SoundCard]) -> [PolicyEvent] {
         var events: [PolicyEvent] = []
         for id in Set(old.keys).union(new.keys).sorted() {
             let before = old[id].flatMap(CardTranslation.info(for:))

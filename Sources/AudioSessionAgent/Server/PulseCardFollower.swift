@@ -9,12 +9,12 @@ import Synchronization
 /// thread like the graph translator.
 ///
 /// ```swift
-/// let cards = try await CardFollower.start(on: connection, coordinator: coordinator, logger: logger)
+/// let cards = try await PulseCardFollower.start(on: connection, coordinator: coordinator, logger: logger)
 /// connection.withLoopLocked { cards.begin() }
 /// // ... when the agent stops
 /// cards.stop()
 /// ```
-final class CardFollower: Sendable {
+final class PulseCardFollower: Sendable {
     let mirror: PulseCardMirror
     /// Closed until ``begin(coordinator:)`` has reported the cards present, and after ``stop()``.
     private let gate: CardGate
@@ -27,7 +27,7 @@ final class CardFollower: Sendable {
     /// Starts mirroring the cards; nothing reaches the engine before ``begin()``.
     static func start(
         on connection: PulseConnection, coordinator: PolicyCoordinator, logger: Logger
-    ) async throws(PulseError) -> CardFollower {
+    ) async throws(PulseError) -> PulseCardFollower {
         let gate = CardGate()
         let mirror = try await PulseCardMirror.start(on: connection) { [weak coordinator] event in
             guard gate.isOpen, let coordinator else { return }
@@ -36,7 +36,7 @@ final class CardFollower: Sendable {
                 coordinator.handleOnLoop(policyEvent)
             }
         }
-        return CardFollower(mirror: mirror, gate: gate)
+        return PulseCardFollower(mirror: mirror, gate: gate)
     }
 
     /// Reports the cards present now and lets later changes through. Loop lock held (the

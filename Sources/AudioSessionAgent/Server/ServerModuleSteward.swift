@@ -15,9 +15,10 @@ import SoundServer
 /// At shutdown every journalled module comes back (``restoreAll(counter:)``); after a crash the next
 /// agent's start reloads those its policy leaves and keeps doing the job of those it takes over.
 ///
-/// Confined to the pulse loop lock, like the translator and the enforcer: module events arrive on
-/// the loop thread, decisions under the coordinator's outer lock (the loop lock).
-final class ServerModuleSteward: DecisionSink, @unchecked Sendable {
+/// Isolated to the server loop (``ServerLoopActor``), like the translator and the enforcer: module
+/// events arrive on the loop thread, decisions under the coordinator's outer lock (the loop lock).
+@ServerLoopActor
+final class ServerModuleSteward: LoopDecisionSink {
     private let connection: PulseConnection
     private let journal: Journal
     private let logger: Logger
@@ -34,9 +35,9 @@ final class ServerModuleSteward: DecisionSink, @unchecked Sendable {
 
     /// Runs (loop lock held, inside a decision sink) when a new policy changed which modules are
     /// left, so streams are translated again at the loop's next turn.
-    var leftModulesChanged: (@Sendable () -> Void)?
+    var leftModulesChanged: (@ServerLoopActor @Sendable () -> Void)?
 
-    init(settings: Policy.ServerModules, connection: PulseConnection, journal: Journal, logger: Logger) {
+    nonisolated init(settings: Policy.ServerModules, connection: PulseConnection, journal: Journal, logger: Logger) {
         self.settings = settings
         self.connection = connection
         self.journal = journal
@@ -115,7 +116,7 @@ final class ServerModuleSteward: DecisionSink, @unchecked Sendable {
         logger.info("taking over a server policy module's job: unloading it while the agent runs", metadata: ["module.name": "\(module.name)"])
         unloading.insert(module.index)
         let logger = logger
-        connection.submit(.unloadModule(index: module.index)) { [weak self] result in
+        connection.submitOnLoop(.unloadModule(index: module.index)) { [weak self] result in
             guard case .failure(let error) = result else { return }
             logger.warning("cannot unload a policy module", metadata: ["module.name": "\(module.name)", "pulse.error": "\(error)"])
             self?.unloading.remove(module.index)
@@ -158,7 +159,7 @@ final class ServerModuleSteward: DecisionSink, @unchecked Sendable {
             reloading.insert(reload.journalKey)
             counter?.begin()
             let logger = logger
-            connection.submit(.loadModule(name: reload.name, argument: reload.argument)) { [weak self] result in
+            connection.submitOnLoop(.loadModule(name: reload.name, argument: reload.argument)) { [weak self] result in
                 self?.reloading.remove(reload.journalKey)
                 switch result {
                 case .success: self?.clear(reload.journalKey)

@@ -4,10 +4,10 @@ import SoundServer
 /// The streams the agent has told the engine about, as the server showed them last, shared by the
 /// translator (which fills it) and the enforcer (which looks streams up to command them).
 ///
-/// Confined to the pulse loop lock: every access holds it (the loop thread's reactions, decision
-/// sinks called under the coordinator's outer lock, timer actions), which is why the class may be
-/// `@unchecked Sendable`.
-final class ServerStreamTable: @unchecked Sendable {
+/// Isolated to the server loop (``ServerLoopActor``): the loop thread's reactions, decision sinks
+/// called under the coordinator's outer lock, timer actions.
+@ServerLoopActor
+final class ServerStreamTable {
     /// The server instance the streams belong to.
     let instance: ServerInstance
     /// The graph as of the last event the translator handled.
@@ -18,7 +18,7 @@ final class ServerStreamTable: @unchecked Sendable {
     /// The instance's part of every stream name.
     private let instanceShortName: String
 
-    init(instance: ServerInstance) {
+    nonisolated init(instance: ServerInstance) {
         self.instance = instance
         self.instanceShortName = ServerStreamRef.shortName(of: instance)
     }

@@ -13,7 +13,8 @@ import SoundServer
 ///     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) { print("gone", ref.id) }
 /// }
 /// ```
-protocol StreamEnforcing: AnyObject {
+@ServerLoopActor
+protocol StreamEnforcing: AnyObject, Sendable {
     /// A stream is about to be announced to the engine (which may decide on it at once).
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream)
     /// A stream has been announced to the engine and its decisions carried out.

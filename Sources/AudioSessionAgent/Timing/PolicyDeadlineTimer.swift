@@ -10,13 +10,13 @@ import Synchronization
 /// engine a `timePassed` event with the clock's reading (``PolicyCoordinator/advanceTimeOnLoop()``).
 ///
 /// ```swift
-/// let timer = PolicyDeadlineTimer(clock: clock) { PulseLoopTimer(on: connection, action: $0) }
+/// let timer = PolicyDeadlineTimer(clock: clock) { PulseLoopTimer.onLoop(of: connection, $0) }
 /// timer.attach(to: coordinator)
 /// seat.seat(connection, sinks: [enforcer, timer])
 /// // ... when the agent stops
 /// timer.cancel()
 /// ```
-final class PolicyDeadlineTimer: DecisionSink {
+nonisolated final class PolicyDeadlineTimer: LoopDecisionSink {
     private let clock: any AgentClock
     private let timer: any LoopTimer
     /// The engine deadline the timer is armed for, to leave an armed timer alone.
@@ -29,11 +29,11 @@ final class PolicyDeadlineTimer: DecisionSink {
     /// nothing until ``attach(to:)``.
     ///
     /// ```swift
-    /// let deadlines = PolicyDeadlineTimer(clock: clock) { PipeWireLoopTimer(on: connection, action: $0) }
+    /// let deadlines = PolicyDeadlineTimer(clock: clock) { PipeWireLoopTimer.onLoop(of: connection, $0) }
     /// let coordinator = PolicyCoordinator(engine: engine, sinks: [enforcer, deadlines], clock: clock)
     /// deadlines.attach(to: coordinator)
     /// ```
-    init(clock: any AgentClock, makeTimer: (@escaping @Sendable () -> Void) -> any LoopTimer) {
+    init(clock: any AgentClock, makeTimer: (@escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer) {
         self.clock = clock
         let armedFor = self.armedFor
         let target = self.target

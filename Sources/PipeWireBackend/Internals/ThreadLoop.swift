@@ -1,3 +1,5 @@
+import SoundServer
+
 /// A `pw_thread_loop`: the thread that owns every libpipewire object of one connection.
 ///
 /// libpipewire is not thread-safe. Its callbacks run on the loop's thread with the loop's lock
@@ -7,9 +9,18 @@ final class ThreadLoop: @unchecked Sendable {
     // @unchecked: the pointer is set once in init and only passed to libpipewire's own
     // thread-safe lock, unlock, in-thread and stop calls, and freed in deinit.
     let pointer: OpaquePointer
+    /// The loop's thread test, registered while the loop lives (``ServerLoopThreads``).
+    private let registration: ServerLoopThreads.Registration
 
     init(name: String) throws(PipeWireError) {
-        pointer = try LibPipeWire.threadLoopNew(name: name)
+        let pointer = try LibPipeWire.threadLoopNew(name: name)
+        self.pointer = pointer
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pointer)))
+        registration = ServerLoopThreads.register {
+            // The test outlives no loop: deinit unregisters it before destroying the loop.
+            guard let loop = OpaquePointer(bitPattern: address) else { return false }
+            return LibPipeWire.threadLoopInThread(loop)
+        }
     }
 
     func start() throws(PipeWireError) { try LibPipeWire.threadLoopStart(pointer) }
@@ -19,7 +30,7 @@ final class ThreadLoop: @unchecked Sendable {
     func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         LibPipeWire.threadLoopLock(pointer)
         defer { LibPipeWire.threadLoopUnlock(pointer) }
-        return try body()
+        return try ServerLoopThreads.whileLocked(body)
     }
 
     /// Whether the caller runs on the loop's own thread (inside a callback).
@@ -32,6 +43,7 @@ final class ThreadLoop: @unchecked Sendable {
     /// Frees the loop once nothing can reach it any more; its objects were destroyed by then
     /// (``ConnectionState/tearDown()``), and the last owner never runs on the loop's own thread.
     deinit {
+        ServerLoopThreads.unregister(registration)
         LibPipeWire.threadLoopStop(pointer)
         LibPipeWire.threadLoopDestroy(pointer)
     }

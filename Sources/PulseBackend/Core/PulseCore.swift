@@ -29,8 +29,13 @@ final class PulseCore: @unchecked Sendable {
     private var restoreListeners: [UInt64: () -> Void] = [:]
     private var cardListeners: [UInt64: (PulseCardChange) -> Void] = [:]
     private var nextListener: UInt64 = 0
-    /// Whether the loop thread runs; atomic because it is read before the lock is taken.
-    private let isLoopRunning = Atomic(false)
+    /// Whether the loop thread runs; atomic because it is read before the lock is taken. Boxed so
+    /// that the loop's thread test (``ServerLoopThreads``) can read it without holding the core:
+    /// a test that held the core could release its last reference, and so run its deinit, inside
+    /// the registry's lock.
+    private let running = LoopRunning()
+    /// The loop's thread test, registered while the core lives (``ServerLoopThreads``).
+    private var loopThreadRegistration: ServerLoopThreads.Registration?
 
     /// Creates the loop and an unconnected context carrying `properties` as client properties.
     init(properties: [String: String]) throws(PulseError) {
@@ -54,13 +59,20 @@ final class PulseCore: @unchecked Sendable {
         pa_context_set_state_callback(context, PulseCallbacks.contextState, me)
         pa_context_set_subscribe_callback(context, PulseCallbacks.subscription, me)
         pa_ext_stream_restore_set_subscribe_cb(context, PulseCallbacks.streamRestoreChanged, me)
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(loop)))
+        loopThreadRegistration = ServerLoopThreads.register { [running] in
+            // The loop outlives its registration: deinit unregisters before freeing it.
+            guard running.flag.load(ordering: .acquiring), let loop = OpaquePointer(bitPattern: address) else { return false }
+            return pa_threaded_mainloop_in_thread(loop) != 0
+        }
     }
 
     deinit {
+        if let loopThreadRegistration { ServerLoopThreads.unregister(loopThreadRegistration) }
         close()
         // Freeing joins the loop thread, which the loop thread itself cannot do: when the last
         // reference went away inside a callback, the stopped-less loop is left to the process.
-        if !isLoopRunning.load(ordering: .acquiring) { pa_threaded_mainloop_free(loop) }
+        if !running.flag.load(ordering: .acquiring) { pa_threaded_mainloop_free(loop) }
     }
 
     // MARK: Connecting and closing
@@ -91,7 +103,7 @@ final class PulseCore: @unchecked Sendable {
                     PulseError(code: .internalError, operation: "pa_threaded_mainloop_start", message: "cannot start the loop thread")))
                 return
             }
-            isLoopRunning.store(true, ordering: .releasing)
+            running.flag.store(true, ordering: .releasing)
         }
         do throws(PulseError) {
             try result.get()
@@ -106,7 +118,7 @@ final class PulseCore: @unchecked Sendable {
     /// thread itself it only disconnects: the thread cannot join itself, so a later call from
     /// another thread, or the core's release off the loop thread, stops it.
     func close() {
-        let onLoopThread = isLoopRunning.load(ordering: .acquiring) && pa_threaded_mainloop_in_thread(loop) != 0
+        let onLoopThread = isOnLoopThread
         withLoopLocked { _ in
             guard let context else { return }
             if ending == nil { ending = .closed }
@@ -119,7 +131,7 @@ final class PulseCore: @unchecked Sendable {
             self.context = nil
         }
         // Only one caller may stop (and so join) the thread.
-        if !onLoopThread && isLoopRunning.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged {
+        if !onLoopThread && running.flag.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged {
             pa_threaded_mainloop_stop(loop)
         }
     }
@@ -185,10 +197,15 @@ final class PulseCore: @unchecked Sendable {
     /// lock is recursive (libpulse creates it so), so nesting on one thread is safe too: a
     /// sequence's termination handler may run inside ``close()``.
     func withLoopLocked<Result, Failure: Error>(_ body: (LoopAccess) throws(Failure) -> Result) throws(Failure) -> Result {
-        let needsLock = !(isLoopRunning.load(ordering: .acquiring) && pa_threaded_mainloop_in_thread(loop) != 0)
-        if needsLock { pa_threaded_mainloop_lock(loop) }
-        defer { if needsLock { pa_threaded_mainloop_unlock(loop) } }
-        return try body(LoopAccess(core: self))
+        guard !isOnLoopThread else { return try body(LoopAccess(core: self)) }
+        pa_threaded_mainloop_lock(loop)
+        defer { pa_threaded_mainloop_unlock(loop) }
+        return try ServerLoopThreads.whileLocked { () throws(Failure) -> Result in try body(LoopAccess(core: self)) }
+    }
+
+    /// Whether the caller runs on the loop's own thread (inside a callback, the lock held by the loop).
+    var isOnLoopThread: Bool {
+        running.flag.load(ordering: .acquiring) && pa_threaded_mainloop_in_thread(loop) != 0
     }
 
     // MARK: Operations
@@ -318,4 +335,9 @@ enum PulseCallbacks {
         guard let userdata else { return }
         Unmanaged<PulseCore>.fromOpaque(userdata).takeUnretainedValue().streamRestoreChanged()
     }
+}
+
+/// Whether a core's loop thread runs, shared with the core's thread test.
+private final class LoopRunning: Sendable {
+    let flag = Atomic(false)
 }

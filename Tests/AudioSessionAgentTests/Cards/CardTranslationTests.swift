@@ -59,16 +59,16 @@ struct CardTranslationTests {
     @Test("card changes become cardAdded and cardRemoved; a change the engine cannot see is no event")
     func events() throws {
         let info = try #require(CardTranslation.info(for: Self.headset))
-        #expect(CardFollower.events(for: .cardAppeared(Self.headset)) == [.cardAdded(info)])
-        #expect(CardFollower.events(for: .cardAppeared(Self.builtIn)).isEmpty)
+        #expect(PulseCardFollower.events(for: .cardAppeared(Self.headset)) == [.cardAdded(info)])
+        #expect(PulseCardFollower.events(for: .cardAppeared(Self.builtIn)).isEmpty)
         var switched = Self.headset
         switched.activeProfile = "headset_head_unit"
         let switchedInfo = try #require(CardTranslation.info(for: switched))
-        #expect(CardFollower.events(for: .cardChanged(old: Self.headset, new: switched)) == [.cardAdded(switchedInfo)])
+        #expect(PulseCardFollower.events(for: .cardChanged(old: Self.headset, new: switched)) == [.cardAdded(switchedInfo)])
         var renamed = Self.headset
         renamed.profiles[0].description = "A2DP"
-        #expect(CardFollower.events(for: .cardChanged(old: Self.headset, new: renamed)).isEmpty)
-        #expect(CardFollower.events(for: .cardVanished(Self.headset)) == [.cardRemoved(info.id)])
+        #expect(PulseCardFollower.events(for: .cardChanged(old: Self.headset, new: renamed)).isEmpty)
+        #expect(PulseCardFollower.events(for: .cardVanished(Self.headset)) == [.cardRemoved(info.id)])
     }
 
     @Test("the engine switches a reported headset for a session that records and allows HFP, and back after")

@@ -11,10 +11,10 @@ import Testing
 struct PulseCardSwitcherTests {
     @Test("a switch of a card the server does not have changes nothing and journals nothing")
     func unknownCard() async throws {
-        try await withSwitcher { switcher, journal, _ in
+        try await withSwitcher { switcher, journal, connection in
             let decision = PolicyDecision.setCardProfile(
                 "card:bluez_card.00_11_22_33_44_55", profile: "headset-head-unit", because: Explanation(rule: "test"))
-            switcher.carryOut([decision], after: .timePassed(milliseconds: 0), in: PolicyView.empty)
+            connection.withSeatLocked { switcher.carryOut([decision], after: .timePassed(milliseconds: 0), in: PolicyView.empty) }
             #expect(journal.pendingRestores.isEmpty)
         }
     }
@@ -23,12 +23,12 @@ struct PulseCardSwitcherTests {
     func goneCardIsForgotten() async throws {
         try await withSwitcher { switcher, journal, connection in
             try journal.record(.cardProfile(card: "bluez_card.00_11_22_33_44_55", originalProfile: "a2dp-sink"))
-            connection.withLoopLocked { switcher.recoverJournal() }
+            connection.withSeatLocked { switcher.recoverJournal() }
             #expect(journal.pendingRestores.isEmpty, "\(journal.pendingRestores)")
 
             try journal.record(.cardProfile(card: "bluez_card.66_77", originalProfile: "a2dp-sink"))
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                connection.withLoopLocked { switcher.undoAll { done.resume() } }
+                connection.withSeatLocked { switcher.undoAll { done.resume() } }
             }
             #expect(journal.pendingRestores.isEmpty, "\(journal.pendingRestores)")
         }

@@ -86,7 +86,7 @@ struct HeadphoneJackTranslationTests {
             translator = GraphTranslator(
                 table: ServerStreamTable(instance: HeadphoneJackTranslationTests.instance), enforcer: QuietEnforcer(),
                 modules: nil, resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: Logger(label: "jack-test"))
-            translator.attach(to: coordinator) { _ in IdleTimer() }
+            onTheServerLoop { [translator, coordinator] in translator.attach(to: coordinator) { _ in IdleTimer() } }
 
             let songStream = SoundStream(
                 kind: .playback, index: 5, name: "song", clientIndex: 3, deviceIndex: 0,
@@ -106,7 +106,7 @@ struct HeadphoneJackTranslationTests {
                 sinks: [0: HeadphoneJackTranslationTests.onSpeaker], sources: [0: HeadphoneJackTranslationTests.monitor],
                 sinkInputs: [5: songStream, 6: browserStream],
                 clients: [3: SoundClient(index: 3, name: "Player"), 4: SoundClient(index: 4, name: "Browser")])
-            translator.begin(with: graph)
+            onTheServerLoop { [translator, graph] in translator.begin(with: graph) }
         }
 
         /// The server reports the sink changed; what the engine was told and decided since.
@@ -114,7 +114,7 @@ struct HeadphoneJackTranslationTests {
             let before = recorder.received.withLock { $0.count }
             let old = graph.sinks[0]
             graph.sinks[0] = device
-            if let old { translator.handle(.deviceChanged(old: old, new: device), graph: graph) }
+            if let old { onTheServerLoop { [translator, graph] in translator.handle(.deviceChanged(old: old, new: device), graph: graph) } }
             return recorder.received.withLock { Array($0[before...]) }
         }
 
@@ -125,7 +125,7 @@ struct HeadphoneJackTranslationTests {
             var new = old
             new.isCorked = isCorked
             graph.sinkInputs[index] = new
-            translator.handle(.streamChanged(old: old, new: new), graph: graph)
+            onTheServerLoop { [translator, graph] in translator.handle(.streamChanged(old: old, new: new), graph: graph) }
             return recorder.received.withLock { $0[before...].flatMap(\.1) }
         }
     }

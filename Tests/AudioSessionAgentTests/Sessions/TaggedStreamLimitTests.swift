@@ -45,11 +45,11 @@ struct TaggedStreamLimitTests {
         let translator = GraphTranslator(
             table: ServerStreamTable(instance: Self.instance), enforcer: HeadphoneJackTranslationTests.QuietEnforcer(),
             modules: nil, resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: Logger(label: "tagged-test"))
-        translator.attach(to: coordinator) { _ in HeadphoneJackTranslationTests.IdleTimer() }
+        onTheServerLoop { translator.attach(to: coordinator) { _ in HeadphoneJackTranslationTests.IdleTimer() } }
         var graph = Graph(
             server: ServerInfo(name: "pulseaudio", version: "16.1", instance: Self.instance),
             clients: [3: SoundClient(index: 3, name: "Player")])
-        translator.begin(with: graph)
+        onTheServerLoop { [graph] in translator.begin(with: graph) }
 
         func tagged(_ index: UInt32) -> SoundStream {
             SoundStream(
@@ -58,7 +58,7 @@ struct TaggedStreamLimitTests {
         }
         func appear(_ stream: SoundStream) -> StreamInfo? {
             graph.sinkInputs[stream.index] = stream
-            translator.handle(.streamAppeared(stream), graph: graph)
+            onTheServerLoop { [graph] in translator.handle(.streamAppeared(stream), graph: graph) }
             let id = ServerStreamRef(stream, instance: Self.instance).id
             return recorder.received.withLock { received in
                 received.compactMap { event, _ -> StreamInfo? in
@@ -74,7 +74,7 @@ struct TaggedStreamLimitTests {
         // One of the app's tagged streams ends: the next one joins again.
         let first = tagged(1)
         graph.sinkInputs[1] = nil
-        translator.handle(.streamVanished(first), graph: graph)
+        onTheServerLoop { [graph] in translator.handle(.streamVanished(first), graph: graph) }
         #expect(try #require(appear(tagged(4))).session == session.id)
     }
 }

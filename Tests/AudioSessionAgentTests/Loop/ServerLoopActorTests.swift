@@ -1,0 +1,25 @@
+import SoundServer
+import Testing
+
+@testable import AudioSessionAgent
+
+/// The door into the agent's loop isolation: open where a loop's lock is held, shut anywhere else
+/// (a part reached from a thread inside no loop would race with the loop thread; the runtime stops
+/// the agent there instead, on the executor's answer tested here).
+@Suite("The server loop's isolation")
+struct ServerLoopActorTests {
+    @Test("code holding a loop's lock enters the isolation")
+    func enteredUnderTheLock() {
+        let entered = ServerLoopThreads.whileLocked { ServerLoopActor.assumeIsolated { true } }
+        #expect(entered)
+    }
+
+    @Test("the executor claims a thread only while it is inside a loop")
+    func executorAnswers() {
+        let executor = ServerLoopExecutor.shared
+        #expect(executor.isIsolatingCurrentContext() == false, "a test's thread is inside no loop")
+        #expect(ServerLoopThreads.whileLocked { executor.isIsolatingCurrentContext() } == true)
+        #expect(ServerLoopThreads.whileLocked { ServerLoopThreads.whileLocked { executor.isIsolatingCurrentContext() } } == true)
+        #expect(executor.isIsolatingCurrentContext() == false, "the count ends with the call")
+    }
+}
