@@ -14,10 +14,10 @@ struct PipeWireEnforcedNode {
     /// The user's mute state when the agent silenced the node by its Props mute instead (it plays
     /// into a sink a loopback carries on, which a Pause stalls, or it is held after an unplug);
     /// `nil` when not muted by the agent.
-    var mutedWasMuted: Bool?
+    var silencedWasMuted: Bool?
     /// How far the agent's mute has got, so that a restore racing it is told from the user's
-    /// unmute (``PipeWireEnforcer/watchSilenceMute(_:_:)``); `nil` when not muted by the agent.
-    var muteWatch: SilenceMuteWatch?
+    /// unmute (``EnforcementCore/watchSilenceMute(_:_:)``); `nil` when not muted by the agent.
+    var silenceMute: SilenceMuteWatch?
     /// The device the stream played on before the agent set its `target.object`; `nil` when not moved.
     var movedFrom: String?
 
@@ -30,7 +30,7 @@ struct PipeWireEnforcedNode {
     var isIdle: Bool { duck == nil && !isSilenced && movedFrom == nil }
 
     /// Whether the agent silenced the node, by a Pause or by its mute.
-    var isSilenced: Bool { isPaused || mutedWasMuted != nil }
+    var isSilenced: Bool { isPaused || silencedWasMuted != nil }
 
     /// The node's WirePlumber restore key (`Output/Audio:media.role:Music`), if it has one.
     var restoreKey: WirePlumberRestoreKey? { WirePlumberRestoreKey(last.properties) }

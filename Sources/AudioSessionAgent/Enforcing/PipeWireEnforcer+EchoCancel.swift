@@ -39,25 +39,13 @@ extension PipeWireEnforcer: EchoCancellerProcessOwner {
         }
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         let target = canceller.node(for: ref.kind)
-        var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         // A stream not linked yet is journalled as on the master: undoing a move only removes
         // its target.object on this protocol.
-        var original = state.movedFrom ?? table.graph.device(of: stream)?.name ?? canceller.master(for: ref.kind)
-        if case .device(_, let journalled)? = journal.pendingRestore(for: .device(ref.serial)) { original = journalled }
-        if EchoCancellerModule.isCancellerDevice(named: original) {
-            guard original != target else { return }
-            // On another canceller (the route changed): the stream's own device is behind it.
-            original = cancellerProcesses.cancellers.values.first { $0.node(for: ref.kind) == original }?.master(for: ref.kind)
-                ?? canceller.master(for: ref.kind)
-        }
-        guard record(.move(ref.serial, originalDevice: original), id: id) else { return }
-        state.movedFrom = original
-        nodes[ref.serial] = state
+        let master = canceller.master(for: ref.kind)
         logger.debug("moving a stream onto its echo canceller", metadata: ["stream.id": "\(id)", "echo-cancel.node": "\(target)"])
-        do {
-            try connection.setMetadataProperty("target.object", of: ref.index, type: nil, value: target)
-        } catch {
-            logger.warning("setting target.object failed", metadata: ["stream.id": "\(id)", "pipewire.error": "\(error)"])
+        send(ref, stream, to: target, from: table.graph.device(of: stream)?.name ?? master) { [weak self] canceller in
+            // On another canceller (the route changed): the stream's own device is behind it.
+            self?.cancellerProcesses.cancellers.values.first { $0.node(for: ref.kind) == canceller }?.master(for: ref.kind) ?? master
         }
     }
 

@@ -28,41 +28,28 @@ extension PipeWireEnforcer {
             if unmute { values.unmute = true }
             owed[key] = values
         }
-        var journalled: [StreamSerial: [PendingRestore]] = [:]
-        for restore in journal.pendingRestores {
-            if let serial = restore.key.stream { journalled[serial, default: []].append(restore) }
-        }
-        for restores in journalled.values {
+        for (_, restores) in pendingRestoresByStream {
             let values = Self.owedValues(journalled: restores)
             if let key = values.key { add(key, factor: values.factor, unmute: values.wasMuted == false) }
         }
-        let since = clock.now - Self.recentRepairWindow
-        for (key, recent) in recentRepairs where recent.at > since {
-            add(key, factor: recent.values.factor, unmute: recent.values.unmute)
-        }
+        for (key, recent) in recentRepairs.unsaved(at: clock.now) { add(key, factor: recent.factor, unmute: recent.unmute) }
         for (key, factor) in unsettled { add(key, factor: factor, unmute: false) }
         for (key, muted) in unsettledMutes { add(key, factor: nil, unmute: !muted) }
         // What the agent holds knows the user's values better than the journal's lines.
-        for state in nodes.values {
-            if let key = state.restoreKey { add(key, factor: state.duck?.base, unmute: state.mutedWasMuted == false) }
+        for state in enforced.values {
+            if let key = state.restoreKey { add(key, factor: state.duck?.base, unmute: state.silencedWasMuted == false) }
         }
         return owed
     }
 
-    /// How long a written repair counts as not yet in WirePlumber's file: WirePlumber saves its
-    /// state a moment after a change, and a PipeWire crash in between loses the change (the soak's
-    /// round 160 again: the next agent's recovery unmuted the held node, and PipeWire restarted
-    /// before WirePlumber had saved that). Such a repair is handed over with the rest.
-    static let recentRepairWindow = Duration.seconds(10)
-
-    /// Remembers a repair written now (``recentRepairWindow``); older ones are forgotten.
+    /// Remembers a repair written now (``RecentRepairs``), added to one written lately.
     func rememberRepair(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
-        let now = clock.now
-        recentRepairs = recentRepairs.filter { $0.value.at > now - Self.recentRepairWindow }
-        var values = recentRepairs[key]?.values ?? OwedStreamValues()
-        if let factor { values.factor = factor }
-        if unmute { values.unmute = true }
-        recentRepairs[key] = (values, now)
+        recentRepairs.remember(key, at: clock.now) { remembered in
+            var values = remembered ?? OwedStreamValues()
+            if let factor { values.factor = factor }
+            if unmute { values.unmute = true }
+            return values
+        }
     }
 
     /// A stream's journal lines as its restore key and the user's values they keep: the node's

@@ -10,7 +10,7 @@ extension PipeWireEnforcer {
     /// node's own factor and the user's unmute. Loop lock held.
     func oweNextStream(of state: PipeWireEnforcedNode) {
         guard let key = state.restoreKey else { return }
-        oweNextStream(key, factor: state.duck?.base, unmute: state.mutedWasMuted == false)
+        oweNextStream(key, factor: state.duck?.base, unmute: state.silencedWasMuted == false)
     }
 
     /// Records what `key` owes its next stream. WirePlumber 0.5 takes no repair through
@@ -59,50 +59,23 @@ extension PipeWireEnforcer {
         let now = ContinuousClock.now
         let props = connection.globals[ref.index]?.node?.props
         if let until = repairWatch[ref.serial] {
-            if now >= until || nodes[ref.serial]?.duck != nil {
+            if now >= until || enforced[ref.serial]?.duck != nil {
                 repairWatch[ref.serial] = nil
             } else if let factor = repairedNodes[ref.serial], let shown = props?.volume, abs(Double(shown) - factor) > 0.001 {
                 logger.info(
                     "giving a stream its own volume factor back: WirePlumber applied a saved one", metadata: ["stream.id": "\(ref.id)"])
-                setVolumeFactor(factor, ref)
+                actuator.setLevel(.nodeFactor(factor), of: ref)
             }
         }
         if let until = unmuteWatch[ref.serial] {
-            if now >= until || nodes[ref.serial]?.mutedWasMuted != nil {
+            if now >= until || enforced[ref.serial]?.silencedWasMuted != nil {
                 unmuteWatch[ref.serial] = nil
             } else if props?.mute == true {
                 logger.info(
                     "unmuting a new stream: WirePlumber gave it the mute the agent left on a stream that ended held",
                     metadata: ["stream.id": "\(ref.id)"])
-                setMute(false, ref)
+                actuator.setMuted(false, of: ref)
                 unmuteWatch[ref.serial] = nil
-            }
-        }
-    }
-}
-
-extension PipeWireEnforcer {
-    /// A node the agent mutes changed: the shared rule (``SilenceMuteWatch``) tells a restore that
-    /// raced the mute from the user's own unmute. WirePlumber 0.5 applies a stream's saved state
-    /// as it links the node, over a mute sent as the node appeared (an app's input mute of a
-    /// capture stream that starts after the user unmuted a sibling, whose unmute WirePlumber
-    /// saved; as on pipewire-pulse 1.4, docs/server-facts.md): the mute is sent again. The user's
-    /// unmute, or mute, once the mute showed, is what the unsilence puts back. Loop lock held.
-    func watchSilenceMute(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        guard let state = nodes[ref.serial], let wasMuted = state.mutedWasMuted, var watch = state.muteWatch else { return }
-        let reaction = watch.observe(isMuted: stream.isMuted, restoring: wasMuted, now: .now)
-        nodes[ref.serial]?.muteWatch = watch
-        switch reaction {
-        case .none:
-            break
-        case .muteAgain:
-            logger.debug("the node shows unmuted before it showed the agent's mute: muting again", metadata: ["stream.id": "\(ref.id)"])
-            setMute(true, ref)
-        case .userChose(let muted):
-            if !muted { logger.info("the user unmuted a silenced stream: it stays as the user has it", metadata: ["stream.id": "\(ref.id)"]) }
-            nodes[ref.serial]?.mutedWasMuted = muted
-            do { try journal.replace(.silence(ref.serial, by: .mute(wasMuted: muted))) } catch {
-                logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
             }
         }
     }

@@ -8,21 +8,21 @@ extension PipeWireEnforcer {
     func tick() {
         let now = clock.now
         var anyRamping = false
-        for (serial, state) in nodes {
+        for (serial, state) in enforced {
             guard var duck = state.duck, duck.isRamping else { continue }
             if let (level, isLast) = duck.step(at: now) {
-                setVolumeFactor(duck.base * level, state.ref)
+                actuator.setLevel(.nodeFactor(duck.base * level), of: state.ref)
                 if isLast {
                     repairRestoreEntry(state, factor: duck.base)
                     if level >= 1 {
-                        nodes[serial]?.duck = nil
+                        enforced[serial]?.duck = nil
                         clear(.volume(serial))
                         forgetIfIdle(serial)
                         continue
                     }
                 }
             }
-            nodes[serial]?.duck = duck
+            enforced[serial]?.duck = duck
             anyRamping = anyRamping || duck.isRamping
         }
         if anyRamping { ticker?.arm(after: Self.stepInterval) }

@@ -33,8 +33,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let table: ServerStreamTable
     let pauser: (any StreamPauser)?
     let logger: Logger
+    /// Says the core's commands on this protocol.
+    let actuator: any StreamActuator
     let clock = ContinuousClock()
-    var nodes: [StreamSerial: PipeWireEnforcedNode] = [:]
+    var enforced: [StreamSerial: PipeWireEnforcedNode] = [:]
     var ticker: PipeWireLoopTimer?
     /// Writes restore entries again once the node's own Props change has reached WirePlumber.
     var settler: PipeWireLoopTimer?
@@ -60,8 +62,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var owedToNextStream: [WirePlumberRestoreKey: OwedStreamValues] = [:]
     /// New streams watched, until when, for a mute WirePlumber saved from the agent's.
     var unmuteWatch: [StreamSerial: ContinuousClock.Instant] = [:]
-    /// Repairs written lately, by restore key, with when (``recentRepairWindow``).
-    var recentRepairs: [WirePlumberRestoreKey: (values: OwedStreamValues, at: ContinuousClock.Instant)] = [:]
+    /// Repairs written lately, by restore key (``RecentRepairs``).
+    var recentRepairs = RecentRepairs<WirePlumberRestoreKey, OwedStreamValues>()
     /// Nodes the agent unmuted that have not shown it yet, with their restore keys: one that ends
     /// first leaves WirePlumber the agent's mute (``oweNextStream(of:)``).
     var unmutesUnshown: [StreamSerial: WirePlumberRestoreKey] = [:]
@@ -95,6 +97,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         self.table = table
         self.pauser = pauser
         self.logger = logger
+        actuator = PipeWireStreamActuator(connection: connection, logger: logger)
         cancellerProcesses = EchoCancellerProcesses(journal: journal, logger: logger) { PipeWireLoopTimer.onLoop(of: connection, $0) }
     }
 
@@ -114,20 +117,20 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     }
 
     func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        nodes[ref.serial]?.last = stream
+        enforced[ref.serial]?.last = stream
     }
 
     /// A relinked node plays again: a paused one is paused once more.
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         if !stream.isMuted { unmutesUnshown[ref.serial] = nil }
         giveOwedValues(ref)
-        guard let state = nodes[ref.serial] else { return }
+        guard let state = enforced[ref.serial] else { return }
         let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
-        nodes[ref.serial]?.last = stream
+        enforced[ref.serial]?.last = stream
         watchSilenceMute(ref, stream)
         if state.isPaused && relinked {
             logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
-            command(.pause, ref)
+            actuator.setPlaying(false, of: ref)
             relinkedWhilePaused.insert(ref.serial)
             repauser?.arm(after: Self.relinkSettleDelay)
         }
@@ -139,8 +142,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         relinkedWhilePaused = []
         guard !isShuttingDown else { return }
         for serial in relinked.sorted() {
-            guard let state = nodes[serial], state.isPaused else { continue }
-            command(.pause, state.ref)
+            guard let state = enforced[serial], state.isPaused else { continue }
+            actuator.setPlaying(false, of: state.ref)
         }
     }
 
@@ -158,22 +161,20 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             // once the node is gone, nothing can overwrite it.
             repairRestoreEntry(key, muted: false)
         }
-        guard var state = nodes.removeValue(forKey: ref.serial) else { return }
+        guard var state = enforced.removeValue(forKey: ref.serial) else { return }
         state.last = last
         oweNextStream(of: state)
         if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
-        if let wasMuted = state.mutedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
+        if let wasMuted = state.silencedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
         pauser?.release(last)
-        do { try journal.clear(stream: ref.serial) } catch {
-            logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
-        }
+        clearJournal(stream: ref.serial)
     }
 
     // MARK: Decisions
 
     func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
+        var state = enforced[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         if state.duck == nil {
             guard level < 1 else { return }  // never ducked: nothing to restore
             state.duck = PipeWireDuck(
@@ -182,11 +183,11 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         guard var duck = state.duck else { return }
         if level < 1 {
             let entry = JournalEntry.duck(ref.serial, base: .nodeFactor(duck.base), level: level)
-            guard record(entry, id: id) else { return }
+            guard record(entry, of: ref, stream) else { return }
         }
         duck.retarget(level, milliseconds: rampMilliseconds, now: clock.now)
         state.duck = duck
-        nodes[ref.serial] = state
+        enforced[ref.serial] = state
         logger.debug("ramping", metadata: ["stream.id": "\(id)", "duck.level": "\(level)", "duck.ramp-ms": "\(rampMilliseconds)"])
         ticker?.arm(after: .zero)
     }
@@ -200,7 +201,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         }
         if let repaired = repairedNodes[state.ref.serial] { return repaired }
         if let key = state.restoreKey,
-            let sibling = nodes.values.first(where: { $0.duck != nil && $0.restoreKey == key })?.duck
+            let sibling = enforced.values.first(where: { $0.duck != nil && $0.restoreKey == key })?.duck
         {
             return sibling.base
         }
@@ -209,32 +210,25 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
+        var state = enforced[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
         guard !state.isSilenced else { return }
         if let reason = muteInsteadOfPause(stream, cause: cause) {
             let showsMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
-            var wasMuted = showsMuted
-            if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
-            guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), id: id) else { return }
-            state.mutedWasMuted = wasMuted
-            state.muteWatch = SilenceMuteWatch(answered: true, showsMuted: showsMuted, since: .now)
-            nodes[ref.serial] = state
+            let watch = SilenceMuteWatch(answered: true, showsMuted: showsMuted, since: .now)
+            guard silenceByMute(ref, stream, userMuted: showsMuted, watch: watch) else { return }
             logger.debug(
                 "muting instead of pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
-            setMute(true, ref)
         } else {
             let inheritedMute = inheritedMute(of: state)
-            guard record(.silence(ref.serial, by: .pause), id: id) else { return }
+            guard record(.silence(ref.serial, by: .pause), of: ref, stream) else { return }
             if let wasMuted = inheritedMute { undoInheritedMute(wasMuted, of: state) }
             state.isPaused = true
-            nodes[ref.serial] = state
+            enforced[ref.serial] = state
             logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
-            command(.pause, ref)
+            actuator.setPlaying(false, of: ref)
         }
-        let process = StreamAppIdentity.processID(of: stream, in: table.graph)
-        // The app muted its own input: no player is paused for it.
-        if cause != .inputMuted, process == nil || process != sessionProcess {
-            pauser?.pause(stream, ofProcess: process, because: cause)
+        if let pauser, let pause = PlayerRequest.pause(for: stream, in: table.graph, cause: cause, sessionProcess: sessionProcess) {
+            pause.send(to: pauser)
         }
     }
 
@@ -250,19 +244,19 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// silences it instead.
     private func undoInheritedMute(_ wasMuted: Bool, of state: PipeWireEnforcedNode) {
         logger.debug("undoing a previous agent's mute before pausing", metadata: ["stream.id": "\(state.ref.id)"])
-        setMute(wasMuted, state.ref)
+        actuator.setMuted(wasMuted, of: state.ref)
         repairRestoreEntry(state, muted: wasMuted)
         if !wasMuted { unmutesUnshown[state.ref.serial] = state.restoreKey }
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let state = nodes[ref.serial], state.isSilenced
+        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let state = enforced[ref.serial], state.isSilenced
         else { return }
-        if let wasMuted = state.mutedWasMuted {
+        if let wasMuted = state.silencedWasMuted {
             logger.debug("unmuting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
-            nodes[ref.serial]?.mutedWasMuted = nil
-            nodes[ref.serial]?.muteWatch = nil
-            setMute(wasMuted, ref)
+            enforced[ref.serial]?.silencedWasMuted = nil
+            enforced[ref.serial]?.silenceMute = nil
+            actuator.setMuted(wasMuted, of: ref)
             // WirePlumber saved the agent's mute; a node that is ending (its unsilence comes
             // before it vanishes) never shows it the user's again.
             repairRestoreEntry(state, muted: wasMuted)
@@ -273,7 +267,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             return
         }
         logger.debug("starting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
-        nodes[ref.serial]?.isPaused = false
+        enforced[ref.serial]?.isPaused = false
         clear(.silence(ref.serial))
         forgetIfIdle(ref.serial)
         guard resume, let pauser else {
@@ -290,7 +284,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// The player was asked to play: starts the node unless it was paused again meanwhile.
     nonisolated private func startAfterResume(_ ref: ServerStreamRef) {
         connection.withSeatLocked {
-            guard !isShuttingDown, nodes[ref.serial]?.isPaused != true else { return }
+            guard !isShuttingDown, enforced[ref.serial]?.isPaused != true else { return }
             startUnlessCorked(ref)
         }
     }
@@ -304,56 +298,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             logger.debug("not starting a node its client deactivated", metadata: ["stream.id": "\(ref.id)"])
             return
         }
-        command(.start, ref)
-    }
-
-    func move(_ id: StreamID, to device: DeviceID) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
-            let target = StreamTranslation.device(named: device), let current = table.graph.device(of: stream)?.name
-        else { return }
-        var state = nodes[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
-        var original = state.movedFrom ?? current
-        if case .device(_, let journalled)? = journal.pendingRestore(for: .device(ref.serial)) { original = journalled }
-        guard original != target.name || state.movedFrom != nil else { return }
-        guard record(.move(ref.serial, originalDevice: original), id: id) else { return }
-        state.movedFrom = original
-        nodes[ref.serial] = state
-        do {
-            try connection.setMetadataProperty("target.object", of: ref.index, type: nil, value: target.name)
-        } catch {
-            logger.warning("setting target.object failed", metadata: ["stream.id": "\(id)", "pipewire.error": "\(error)"])
-        }
-    }
-
-    func unmove(_ id: StreamID) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), nodes[ref.serial]?.movedFrom != nil
-        else { return }
-        removeTarget(ref)
-        nodes[ref.serial]?.movedFrom = nil
-        clear(.device(ref.serial))
-        forgetIfIdle(ref.serial)
-    }
-
-    /// Last-in wins: the device becomes the configured default. Not journalled, as on the pulse
-    /// protocol: it is the choice a user plugging the device makes.
-    func makeDefault(_ device: DeviceID) {
-        guard let target = StreamTranslation.device(named: device) else { return }
-        let key = target.kind == .sink ? "default.configured.audio.sink" : "default.configured.audio.source"
-        logger.info("making a plugged device the default (last-in wins)", metadata: ["device.id": "\(device)"])
-        do {
-            try connection.setMetadataProperty(key, of: 0, type: "Spa:String:JSON", value: "{ \"name\": \"\(target.name)\" }")
-        } catch {
-            logger.warning("setting the default device failed", metadata: ["device.id": "\(device)", "pipewire.error": "\(error)"])
-        }
+        actuator.setPlaying(true, of: ref)
     }
 
     // MARK: Commands
-
-    func command(_ command: PipeWireNodeCommand, _ ref: ServerStreamRef) {
-        do { try connection.send(command, toNode: ref.index) } catch {
-            logger.warning("a node command failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
-        }
-    }
 
     /// Why the stream is silenced by its Props mute rather than a Pause, or `nil` for a Pause. A
     /// Pause stalls the node's client: in a sink a loopback carries on it stalls the whole sink
@@ -380,24 +328,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
                 let input = link.properties["link.input.node"].flatMap({ UInt32($0) })
             else { return false }
             return globals[input]?.properties["node.link-group"] != nil
-        }
-    }
-
-    func setMute(_ muted: Bool, _ ref: ServerStreamRef) {
-        do { try connection.setProps(PipeWireNodeProps(mute: muted), onNode: ref.index) } catch {
-            logger.warning("setting Props mute failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
-        }
-    }
-
-    func setVolumeFactor(_ factor: Double, _ ref: ServerStreamRef) {
-        do { try connection.setProps(PipeWireNodeProps(volume: Float(factor)), onNode: ref.index) } catch {
-            logger.warning("setting Props volume failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
-        }
-    }
-
-    func removeTarget(_ ref: ServerStreamRef) {
-        do { try connection.removeMetadataProperty("target.object", of: ref.index) } catch {
-            logger.warning("removing target.object failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
         }
     }
 
@@ -451,36 +381,5 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         } catch {
             logger.debug("no restore entry repaired", metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))", "pipewire.error": "\(error)"])
         }
-    }
-
-    // MARK: Journal
-
-    /// Journals `entry`; `false` when the journal cannot be written (then nothing is changed).
-    func record(_ entry: JournalEntry, id: StreamID) -> Bool {
-        do {
-            // First where WirePlumber saves the stream: a node that ends while the agent is gone
-            // (killed) leaves the next agent only this key to repair.
-            if let serial = entry.key.stream, let stream = table.stream(id), let key = WirePlumberRestoreKey(stream.properties) {
-                try journal.record(.restoreEntry(serial, name: key.rawValue))
-            }
-            try journal.record(entry)
-            return true
-        } catch {
-            logger.error(
-                "not changing the stream: the journal cannot be written", metadata: ["stream.id": "\(id)", "journal.error": "\(error)"])
-            return false
-        }
-    }
-
-    func clear(_ key: RestoreKey) {
-        do { try journal.clear(key) } catch {
-            logger.error("the journal cannot be written", metadata: ["journal.key": "\(key)", "journal.error": "\(error)"])
-        }
-    }
-
-    func forgetIfIdle(_ serial: StreamSerial) {
-        guard let state = nodes[serial], state.isIdle else { return }
-        nodes[serial] = nil
-        clear(.restoreEntry(serial))
     }
 }

@@ -15,6 +15,17 @@ enum PlayerRequest {
     case resume(SoundStream)
     case release(SoundStream)
 
+    /// The pause a silence asks of the stream's player, or `nil` for none: an app that muted its
+    /// own input records on, muted; and a stream of the very process that registered its session
+    /// is not paused over MPRIS, since its app hears the interruption from its session and a
+    /// remote Pause on top would read as the user's.
+    static func pause(for stream: SoundStream, in graph: Graph, cause: SilenceCause, sessionProcess: Int32?) -> PlayerRequest? {
+        guard cause != .inputMuted else { return nil }
+        let process = StreamAppIdentity.processID(of: stream, in: graph)
+        guard process == nil || process != sessionProcess else { return nil }
+        return .pause(stream, ofProcess: process, because: cause)
+    }
+
     /// Hands the request to `pauser`.
     func send(to pauser: any StreamPauser) {
         switch self {

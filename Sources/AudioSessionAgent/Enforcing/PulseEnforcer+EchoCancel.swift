@@ -80,31 +80,7 @@ extension PulseEnforcer: EchoCancellerProcessOwner {
         }
         cancellerMovesAwaitingLink[ref.serial] = nil
         let target = ref.kind == .playback ? loaded.module.sinkName : loaded.module.sourceName
-        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
-        var original = state.movedFrom ?? current
-        if case .device(_, let journalled)? = journal.pendingRestore(for: .device(ref.serial)) { original = journalled }
-        if EchoCancellerModule.isCancellerDevice(named: original) {
-            // Already on a canceller: its own, or another call's where WirePlumber put it (it
-            // restores a role's last target, and a call's stream was moved onto a canceller).
-            // Then the stream's own device is the one behind that canceller.
-            guard original != target, let behind = deviceBehindCanceller(named: original, kind: ref.kind) else { return }
-            original = behind
-        }
-        guard record(.move(ref.serial, originalDevice: original), for: state) else { return }
-        state.movedFrom = original
-        enforced[ref.serial] = state
-        let command: PulseCommand = ref.kind == .playback
-            ? .moveSinkInputByName(index: ref.index, sinkName: target)
-            : .moveSourceOutputByName(index: ref.index, sourceName: target)
-        let logger = logger
-        connection.submitOnLoop(command) { [weak self] result in
-            guard let self else { return }
-            if case .failure(let error) = result {
-                logger.warning("cannot move a stream onto its echo canceller", metadata: ["stream.id": "\(id)", "pulse.error": "\(error)"])
-                return
-            }
-            repairRestoreEntry(ref.serial)
-        }
+        send(ref, stream, to: target, from: current) { [weak self] in self?.deviceBehindCanceller(named: $0, kind: ref.kind) }
     }
 
     /// The server name of the device behind one of this agent's cancellers' sinks or sources.

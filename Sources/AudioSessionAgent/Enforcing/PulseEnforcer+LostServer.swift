@@ -20,16 +20,11 @@ extension PulseEnforcer {
     /// previous agent left in the journal. Loop lock held; call before ``abandon()``.
     func owedRestoreRepairs() -> [String: RestoreRepair] {
         var owed: [String: RestoreRepair] = [:]
-        var journalled: [StreamSerial: [PendingRestore]] = [:]
-        for restore in journal.pendingRestores {
-            if let serial = restore.key.stream { journalled[serial, default: []].append(restore) }
-        }
-        for restores in journalled.values {
+        for (_, restores) in pendingRestoresByStream {
             if let repair = RestoreRepair(journalled: restores) { owed[repair.name] = repair }
         }
-        // A repair the server may not have saved yet (``recentRepairWindow``).
-        let since = ContinuousClock.now - Self.recentRepairWindow
-        for (name, recent) in recentRepairs where recent.at > since { owed[name] = recent.repair }
+        // A repair the server may not have saved yet.
+        for (name, repair) in recentRepairs.unsaved() { owed[name] = repair }
         // What the agent holds knows the user's values better than the journal's lines.
         for repair in repairsToSettle.values { owed[repair.name] = repair }
         for state in enforced.values {
@@ -38,17 +33,9 @@ extension PulseEnforcer {
         return owed
     }
 
-    /// How long a written repair counts as not yet saved by the server: WirePlumber (behind
-    /// pipewire-pulse) saves its state a moment after a change, and a PipeWire crash in between
-    /// loses it (issue 18's soak on pipewire-pulse, round 156: the Communication role saved muted
-    /// after the agent's recovery unmuted the held stream and PipeWire restarted at once).
-    static let recentRepairWindow = Duration.seconds(10)
-
-    /// Remembers `repair` as written now; older ones are forgotten.
+    /// Remembers `repair` as written now (``RecentRepairs``).
     func rememberRepair(_ repair: RestoreRepair) {
-        let now = ContinuousClock.now
-        recentRepairs = recentRepairs.filter { $0.value.at > now - Self.recentRepairWindow }
-        recentRepairs[repair.name] = (repair, now)
+        recentRepairs.remember(repair.name) { _ in repair }
     }
 
     /// Writes the repairs the previous agent owed when it lost the server, each kept in

@@ -40,11 +40,4 @@ extension PulseEnforcer {
             }
         }
     }
-
-    /// Drops every journal entry of `serial`.
-    func clearJournal(stream serial: StreamSerial) {
-        do { try journal.clear(stream: serial) } catch {
-            logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
-        }
-    }
 }

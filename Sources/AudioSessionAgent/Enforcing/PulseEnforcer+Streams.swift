@@ -25,43 +25,8 @@ extension PulseEnforcer {
             return
         }
         checkForUserVolume(ref.serial, stream)
-        checkForUserMute(ref.serial, stream)
+        watchSilenceMute(ref, stream)
         settleUnsilence(ref.serial)
-    }
-
-    /// A silenced stream changed on the server: the shared rule (``SilenceMuteWatch``) tells a
-    /// restore that raced the agent's mute, which gets the mute again, from the user's unmute,
-    /// which stands: the agent does not mute the stream again during this silence, and the
-    /// unsilence (and every restore repair) keeps what the user chose.
-    func checkForUserMute(_ serial: StreamSerial, _ stream: SoundStream) {
-        guard let state = enforced[serial], let wasMuted = state.silencedWasMuted, state.unsilencingTo == nil,
-            var watch = state.silenceMute
-        else { return }
-        let reaction = watch.observe(isMuted: stream.isMuted, restoring: wasMuted, now: .now)
-        enforced[serial]?.silenceMute = watch
-        switch reaction {
-        case .none:
-            break
-        case .muteAgain:
-            // On pipewire-pulse 1.4 WirePlumber 0.5 applies a stream's saved state when it links
-            // the new stream, over a mute sent while it appeared (the mixing-matrix table on
-            // Debian 13's stack).
-            logger.debug("the server shows a silenced stream unmuted after the mute: muting again", metadata: ["stream.id": "\(state.ref.id)"])
-            sendSilenceMute(state.ref)
-        case .userChose(let muted):
-            if !muted { logger.info("the user unmuted a silenced stream: it stays as the user has it", metadata: ["stream.id": "\(state.ref.id)"]) }
-            userChose(muted: muted, for: state)
-        }
-    }
-
-    /// Journals the user's mute state of a silenced stream as the one to put back, and writes it
-    /// into the restore database.
-    private func userChose(muted: Bool, for state: EnforcedStream) {
-        enforced[state.ref.serial]?.silencedWasMuted = muted
-        do { try journal.replace(.silence(state.ref.serial, by: .mute(wasMuted: muted))) } catch {
-            logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
-        }
-        repairRestoreEntry(state.ref.serial)
     }
 
     /// Ends an unsilence the server has answered. Until then the stream table may still show the

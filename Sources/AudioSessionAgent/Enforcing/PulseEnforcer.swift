@@ -35,6 +35,9 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let logger: Logger
     let pauser: (any StreamPauser)?
     let modules: ServerModuleSteward
+    /// Says the core's commands on this protocol.
+    let pulse: PulseStreamActuator
+    var actuator: any StreamActuator { pulse }
     var enforced: [StreamSerial: EnforcedStream] = [:]
     /// New streams' user values taken from the journal, until the engine has decided on them.
     var inherited: [StreamSerial: InheritedBase] = [:]
@@ -68,8 +71,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Restore entries the previous agent held when the server went away, with the user's values,
     /// until this server took their repair (``writeLostServerRepairs()``).
     var lostServerRepairs = LostServerRepairs<String, RestoreRepair>()
-    /// Repairs written lately, by entry name, with when (``recentRepairWindow``).
-    var recentRepairs: [String: (repair: RestoreRepair, at: ContinuousClock.Instant)] = [:]
+    /// Repairs written lately, by entry name (``RecentRepairs``).
+    var recentRepairs = RecentRepairs<String, RestoreRepair>()
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
     /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``RestoreRepair``).
@@ -90,6 +93,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         self.pauser = pauser
         self.logger = logger
         self.isPipeWirePulse = isPipeWirePulse
+        pulse = PulseStreamActuator(connection: connection, table: table, modules: modules, logger: logger)
         cancellerProcesses = isPipeWirePulse
             ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) } : nil
     }
@@ -132,7 +136,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             if journalled == nil, let base = lateLeakedDuckBase(ref, stream) {
                 journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
                 state.isStepInFlight = true
-                send(volume: base, ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
+                pulse.setLevel(.streamVolume(base), of: ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
             }
             if volumePutBacks.contains(ref.serial) { state.isStepInFlight = true }
             state.duck = DuckedStream(serial: ref.serial, read: StreamVolume(stream.volume), journalled: journalled)
@@ -150,39 +154,22 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
-        guard state.silencedWasMuted == nil else { return }
-        // A stream the previous agent silenced is muted now: the journal knows what the user had.
+        guard enforced[ref.serial]?.silencedWasMuted == nil else { return }
         // A new stream may have been muted by the restore database while the agent silenced its
-        // role: the journal knows what the user had there too.
+        // role: the journal's inherited values know what the user had there.
         // While an unsilence is on its way the server may still show the agent's mute.
-        var wasMuted = state.unsilencingTo ?? inherited[ref.serial]?.isMuted ?? stream.isMuted
-        if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
-        guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), for: state) else { return }
-        state.silencedWasMuted = wasMuted
-        state.silenceMute =
-            state.unsilencingTo == nil ? SilenceMuteWatch(answered: false, since: .now) : .unwatched(since: .now)
-        enforced[ref.serial] = state
-        sendSilenceMute(ref)
+        let unsilencingTo = enforced[ref.serial]?.unsilencingTo
+        let watch = unsilencingTo == nil ? SilenceMuteWatch(answered: false, since: .now) : .unwatched(since: .now)
+        let userMuted = unsilencingTo ?? inherited[ref.serial]?.isMuted ?? stream.isMuted
+        guard silenceByMute(ref, stream, userMuted: userMuted, watch: watch) else { return }
         // Queued right behind the mute on the same connection, so the server answers the repair's
         // read after the mute (and the restore module's save of it): the entry is corrected in
         // the same loop turn, leaving new streams of the role the least time to start muted.
         repairRestoreEntry(ref.serial)
-        let process = StreamAppIdentity.processID(of: stream, in: table.graph)
-        // The app muted its own input: no player is paused for it.
-        if cause != .inputMuted, process == nil || process != sessionProcess {
-            askPlayer(.pause(stream, ofProcess: process, because: cause))
+        if let pause = PlayerRequest.pause(for: stream, in: table.graph, cause: cause, sessionProcess: sessionProcess) {
+            askPlayer(pause)
         }
         logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
-    }
-
-    /// Sends a silence's mute; once answered, it counts as shown when the stream table already
-    /// shows it muted.
-    func sendSilenceMute(_ ref: ServerStreamRef) {
-        send(mute: true, ref) { [weak self] succeeded in
-            guard let self, succeeded else { return }
-            enforced[ref.serial]?.silenceMute?.answered(showsMuted: table.stream(ref.id)?.isMuted == true)
-        }
     }
 
     func unsilence(_ id: StreamID, resume: Bool) {
@@ -197,7 +184,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         enforced[ref.serial]?.silenceMute = nil
         enforced[ref.serial]?.unsilencingTo = wasMuted
         enforced[ref.serial]?.isUnsilenceAnswered = false
-        send(mute: wasMuted, ref) { [weak self] succeeded in
+        pulse.setMuted(wasMuted, of: ref) { [weak self] succeeded in
             guard let self, succeeded else { return }
             enforced[ref.serial]?.isUnsilenceAnswered = true
             // Shown already (or silenced again since): nothing to wait for.
@@ -208,132 +195,11 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         askPlayer(resume ? .resume(stream) : .release(stream))
     }
 
-    func move(_ id: StreamID, to device: DeviceID) {
-        if let module = modules.deviceChoiceModule {
-            logger.info(
-                "not moving the stream: the policy leaves choosing devices to a server module",
-                metadata: ["stream.id": "\(id)", "device.id": "\(device)", "module.name": "\(module)"])
-            return
-        }
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
-            let target = StreamTranslation.device(named: device),
-            let targetIndex = deviceIndex(named: target.name, kind: target.kind),
-            let current = currentDeviceName(of: stream)
-        else { return }
-        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
-        var original = state.movedFrom ?? current
-        if case .device(_, let journalled)? = journal.pendingRestore(for: .device(ref.serial)) { original = journalled }
-        guard original != target.name || state.movedFrom != nil else { return }
-        guard record(.move(ref.serial, originalDevice: original), for: state) else { return }
-        state.movedFrom = original
-        enforced[ref.serial] = state
-        send(moveTo: targetIndex, ref) { [weak self] succeeded in
-            if succeeded { self?.repairRestoreEntry(ref.serial) }
-        }
-    }
-
-    /// Puts a stream the policy moved back where it played before; if that device is gone, it
-    /// stays where it is and only the journal entry goes.
-    func unmove(_ id: StreamID) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let original = enforced[ref.serial]?.movedFrom
-        else { return }
-        let done: @ServerLoopActor @Sendable (Bool) -> Void = { [weak self] succeeded in
-            guard let self, succeeded else { return }
-            enforced[ref.serial]?.movedFrom = nil
-            clear(.device(ref.serial))
-            repairRestoreEntry(ref.serial)
-            forgetIfIdle(ref.serial)
-        }
-        guard let index = deviceIndex(named: original, kind: ref.kind == .playback ? .sink : .source) else {
-            done(true)
-            return
-        }
-        send(moveTo: index, ref, then: done)
-    }
-
-    /// Last-in wins: the device becomes the server's default. Not journalled: it is the choice a
-    /// user plugging the device makes, and the server falls back by itself when it goes away.
-    func makeDefault(_ device: DeviceID) {
-        if let module = modules.deviceChoiceModule {
-            logger.info(
-                "not changing the default device: the policy leaves choosing devices to a server module",
-                metadata: ["device.id": "\(device)", "module.name": "\(module)"])
-            return
-        }
-        guard let target = StreamTranslation.device(named: device) else { return }
-        let command: PulseCommand = target.kind == .sink ? .setDefaultSink(name: target.name) : .setDefaultSource(name: target.name)
-        let logger = logger
-        logger.info("making a plugged device the default (last-in wins)", metadata: ["device.id": "\(device)"])
-        connection.submitOnLoop(command) { result in
-            if case .failure(let error) = result {
-                logger.warning("setting the default device failed", metadata: ["device.id": "\(device)", "pulse.error": "\(error)"])
-            }
-        }
-    }
-
     // MARK: Journal
 
-    /// Journals `entry` (and, first, where the stream's restore-database entry is); `false` when
-    /// the journal cannot be written, in which case the change must not be made.
+    /// Journals `entry` for `state`'s stream; `false` when the journal cannot be written.
     func record(_ entry: JournalEntry, for state: EnforcedStream) -> Bool {
-        do {
-            if let name = state.restoreName { try journal.record(.restoreEntry(state.ref.serial, name: name)) }
-            try journal.record(entry)
-            return true
-        } catch {
-            logger.error(
-                "not changing the stream: the journal cannot be written",
-                metadata: ["stream.id": "\(state.ref.id)", "journal.error": "\(error)"])
-            return false
-        }
-    }
-
-    func clear(_ key: RestoreKey) {
-        do { try journal.clear(key) } catch {
-            logger.error("the journal cannot be written", metadata: ["journal.key": "\(key)", "journal.error": "\(error)"])
-        }
-    }
-
-    /// Drops a stream whose changes are all undone, with its journal entries.
-    func forgetIfIdle(_ serial: StreamSerial) {
-        guard let state = enforced[serial], state.isIdle else { return }
-        enforced[serial] = nil
-        clear(.restoreEntry(serial))
-    }
-
-    // MARK: Commands
-
-    func send(mute: Bool, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
-        let command: PulseCommand = ref.kind == .playback
-            ? .setSinkInputMute(index: ref.index, muted: mute) : .setSourceOutputMute(index: ref.index, muted: mute)
-        submit(command, ref, then: done)
-    }
-
-    func send(volume: StreamVolume, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
-        let volumes = ChannelVolumes(volume)
-        let command: PulseCommand = ref.kind == .playback
-            ? .setSinkInputVolume(index: ref.index, volume: volumes) : .setSourceOutputVolume(index: ref.index, volume: volumes)
-        submit(command, ref, then: done)
-    }
-
-    func send(moveTo device: UInt32, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
-        let command: PulseCommand = ref.kind == .playback
-            ? .moveSinkInput(index: ref.index, sinkIndex: device) : .moveSourceOutput(index: ref.index, sourceIndex: device)
-        submit(command, ref, then: done)
-    }
-
-    private func submit(_ command: PulseCommand, _ ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
-        let logger = logger
-        connection.submitOnLoop(command) { result in
-            if case .failure(let error) = result {
-                logger.warning("a command failed", metadata: ["stream.id": "\(ref.id)", "pulse.error": "\(error)"])
-            }
-            done(result.isSuccess)
-        }
-    }
-
-    func deviceIndex(named name: String, kind: SoundDevice.Kind) -> UInt32? {
-        (kind == .sink ? table.graph.sink(named: name) : table.graph.source(named: name))?.index
+        record(entry, of: state.ref, restoreName: state.restoreName)
     }
 
     func currentDeviceName(of stream: SoundStream) -> String? {

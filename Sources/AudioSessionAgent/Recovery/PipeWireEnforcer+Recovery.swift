@@ -21,24 +21,24 @@ extension PipeWireEnforcer {
         ticker?.cancel()
         repauser?.cancel()
         var undone: [StreamSerial] = []
-        for (serial, state) in nodes.sorted(by: { $0.key < $1.key }) {
+        for (serial, state) in enforced.sorted(by: { $0.key < $1.key }) {
             if let duck = state.duck {
-                setVolumeFactor(duck.base, state.ref)
+                actuator.setLevel(.nodeFactor(duck.base), of: state.ref)
                 repairRestoreEntry(state, factor: duck.base)
             }
             if state.isPaused {
                 startUnlessCorked(state.ref)
                 pauser?.release(state.last)
             }
-            if let wasMuted = state.mutedWasMuted {
-                setMute(wasMuted, state.ref)
+            if let wasMuted = state.silencedWasMuted {
+                actuator.setMuted(wasMuted, of: state.ref)
                 repairRestoreEntry(state, muted: wasMuted)
                 pauser?.release(state.last)
             }
-            if state.movedFrom != nil { removeTarget(state.ref) }
+            if let original = state.movedFrom { actuator.clearTarget(of: state.ref, backTo: original) { _ in } }
             undone.append(serial)
         }
-        nodes = [:]
+        enforced = [:]
         settle()
         settler?.cancel()
         // After the moves off them: the metadata changes are queued before the processes end.
@@ -50,7 +50,7 @@ extension PipeWireEnforcer {
     /// The server went away with the nodes it paused: their players' MPRIS pauses are let go of
     /// without a resume (the app decides, after MediaServicesReset, whether to play again).
     func letGoOfPlayers() {
-        for state in nodes.values where state.isSilenced {
+        for state in enforced.values where state.isSilenced {
             pauser?.release(state.last)
         }
     }
@@ -61,7 +61,7 @@ extension PipeWireEnforcer {
         ticker?.cancel()
         repauser?.cancel()
         settler?.cancel()
-        nodes = [:]
+        enforced = [:]
         // As the parent-death signal would end them; the journal keeps them for the next agent.
         endAllEchoCancellers(keepingJournal: true)
     }
@@ -84,21 +84,17 @@ extension PipeWireEnforcer {
     /// Restores the journal's entries no enforced node has taken over, and clears them.
     @discardableResult
     private func restorePending(everything: Bool) -> [StreamSerial] {
-        var bySerial: [StreamSerial: [PendingRestore]] = [:]
-        for restore in journal.pendingRestores {
-            if let serial = restore.key.stream { bySerial[serial, default: []].append(restore) }
-        }
         var restored: [StreamSerial] = []
-        for (serial, restores) in bySerial.sorted(by: { $0.key < $1.key }) {
+        for (serial, restores) in pendingRestoresByStream {
             // A node the engine has ducked, paused or moved again since keeps its entries: its
             // current state took the user's values from them.
-            if !everything, nodes[serial] != nil { continue }
+            if !everything, enforced[serial] != nil { continue }
             if let (ref, stream) = table.stream(withSerial: serial) {
                 var state = PipeWireEnforcedNode(ref: ref, last: stream)
                 for restore in restores {
                     switch restore {
                     case .volume(_, .nodeFactor(let factor), _):
-                        setVolumeFactor(factor, ref)
+                        actuator.setLevel(.nodeFactor(factor), of: ref)
                         state.duck = nil
                         repairRestoreEntry(state, factor: factor)
                     case .volume(_, .streamVolume(let base), let appliedLevel):
@@ -106,10 +102,10 @@ extension PipeWireEnforcer {
                     case .silence(_, .pause):
                         startUnlessCorked(ref)
                     case .silence(_, .mute(let wasMuted)):
-                        setMute(wasMuted, ref)
+                        actuator.setMuted(wasMuted, of: ref)
                         repairRestoreEntry(state, muted: wasMuted)
-                    case .device:
-                        removeTarget(ref)
+                    case .device(_, let original):
+                        actuator.clearTarget(of: ref, backTo: original) { _ in }
                     case .module, .restoreEntry, .cardProfile, .process, .clockSetting:
                         // Not a node's: modules, cards and processes are journalled on their own.
                         break
@@ -120,11 +116,7 @@ extension PipeWireEnforcer {
                 repairEnded(restores)
             }
             restored.append(serial)
-            if !everything {
-                do { try journal.clear(stream: serial) } catch {
-                    logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
-                }
-            }
+            if !everything { clearJournal(stream: serial) }
         }
         return restored
     }
@@ -138,10 +130,7 @@ extension PipeWireEnforcer {
         _ base: StreamVolume, appliedLevel: Double?, _ ref: ServerStreamRef, _ stream: SoundStream
     ) {
         guard let appliedLevel, StreamVolume(stream.volume).liesOnRamp(from: base, toAmplitude: appliedLevel) else { return }
-        let linear = ChannelVolumes(base).map { Float($0.linearFactor) }
-        do { try connection.setProps(PipeWireNodeProps(channelVolumes: linear), onNode: ref.index) } catch {
-            logger.warning("setting Props channelVolumes failed", metadata: ["stream.id": "\(ref.id)", "pipewire.error": "\(error)"])
-        }
+        actuator.setLevel(.streamVolume(base), of: ref)
     }
 
 }

@@ -36,15 +36,15 @@ extension PulseEnforcer {
         for (serial, state) in enforced {
             // A stream's entries are cleared only when all its undos succeeded: after a lost
             // connection they stay for the next agent.
-            let streamDone = WorkCounter { [weak self] succeeded in if succeeded { self?.clearAll(serial) } }
+            let streamDone = WorkCounter { [weak self] succeeded in if succeeded { self?.clearJournal(stream: serial) } }
             if let duck = state.duck, !duck.userTookOver, !duck.isAtBase || state.isRamping {
-                work(counter, streamDone) { send(volume: duck.base, state.ref, then: $0) }
+                work(counter, streamDone) { pulse.setLevel(.streamVolume(duck.base), of: state.ref, then: $0) }
             }
             if let wasMuted = state.silencedWasMuted {
-                work(counter, streamDone) { send(mute: wasMuted, state.ref, then: $0) }
+                work(counter, streamDone) { pulse.setMuted(wasMuted, of: state.ref, then: $0) }
             }
-            if let original = state.movedFrom, let index = deviceIndex(named: original, kind: deviceKind(of: state.ref)) {
-                work(counter, streamDone) { send(moveTo: index, state.ref, then: $0) }
+            if let original = state.movedFrom {
+                work(counter, streamDone) { pulse.clearTarget(of: state.ref, backTo: original, then: $0) }
             }
             streamDone.sealed()
         }
@@ -60,11 +60,7 @@ extension PulseEnforcer {
         // `everything`: the agent is stopping, so no decision keeps anything. Modules are the
         // steward's: a crashed agent's unloads stay while this agent does their job, or came back
         // at start when this policy leaves them.
-        var bySerial: [StreamSerial: [PendingRestore]] = [:]
-        for restore in journal.pendingRestores {
-            if let serial = restore.key.stream { bySerial[serial, default: []].append(restore) }
-        }
-        for (serial, restores) in bySerial.sorted(by: { $0.key < $1.key }) {
+        for (serial, restores) in pendingRestoresByStream {
             let kept = everything ? nil : enforced[serial]
             if let (ref, stream) = table.stream(withSerial: serial) {
                 restoreLive(ref, stream, restores, keeping: kept, counter: counter)
@@ -80,7 +76,7 @@ extension PulseEnforcer {
     ) {
         var restoring = false
         // The server saves the stream's restored values a moment later; until then a loss of the
-        // server hands them over (``PulseEnforcer/recentRepairWindow``).
+        // server hands them over (``RecentRepairs``).
         if kept == nil, let repair = RestoreRepair(journalled: restores) { rememberRepair(repair) }
         for restore in restores {
             switch restore {
@@ -90,22 +86,22 @@ extension PulseEnforcer {
                 // the 30-minute soak on pipewire-pulse). Any other volume is the user's.
                 if let appliedLevel, StreamVolume(stream.volume).liesOnRamp(from: base, toAmplitude: appliedLevel) {
                     restoring = true
-                    work(counter) { send(volume: base, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                    work(counter) { pulse.setLevel(.streamVolume(base), of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)
                 }
             case .silence(_, .mute(let wasMuted)) where kept?.silencedWasMuted == nil:
                 restoring = true
-                work(counter) { send(mute: wasMuted, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                work(counter) { pulse.setMuted(wasMuted, of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
             case .volume(_, .nodeFactor, _) where kept?.duck == nil, .silence(_, .pause) where kept?.silencedWasMuted == nil:
                 logger.warning(
                     "not undoing a native PipeWire agent's change: the pulse protocol cannot reach a node's Props factor or Pause",
                     metadata: ["stream.id": "\(ref.id)", "journal.key": "\(restore.key)"])
                 clear(restore.key)
             case .device(_, let original) where kept?.movedFrom == nil:
-                if let index = deviceIndex(named: original, kind: deviceKind(of: ref)) {
+                if pulse.canTarget(original, kind: deviceKind(of: ref)) {
                     restoring = true
-                    work(counter) { send(moveTo: index, ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                    work(counter) { pulse.setTarget(original, of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)  // the device has gone: the stream stays where it is
                 }
@@ -120,19 +116,13 @@ extension PulseEnforcer {
 
     private func repairEnded(_ serial: StreamSerial, _ restores: [PendingRestore], counter: WorkCounter) {
         guard let repair = RestoreRepair(journalled: restores) else {
-            clearAll(serial)
+            clearJournal(stream: serial)
             return
         }
         counter.begin()
         writeRepair(repair) { [weak self] succeeded in
-            if succeeded { self?.clearAll(serial) }
+            if succeeded { self?.clearJournal(stream: serial) }
             counter.finish(succeeded: succeeded)
-        }
-    }
-
-    private func clearAll(_ serial: StreamSerial) {
-        do { try journal.clear(stream: serial) } catch {
-            logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
         }
     }
 

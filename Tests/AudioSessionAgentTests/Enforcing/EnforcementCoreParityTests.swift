@@ -1,0 +1,297 @@
+import AudioPolicy
+import Logging
+import SoundServer
+import Testing
+
+@testable import AudioSessionAgent
+
+/// The enforcement core against a recording actuator, once with a stream and devices as the pulse
+/// protocol shows them (a sink input, module-stream-restore's entry names) and once as native
+/// PipeWire shows them (a node with its own serial, WirePlumber's restore keys): the same
+/// decisions and the same server states give the same commands, and the journal keeps the same.
+@Suite("Enforcement core: the same commands on both protocols' vocabularies")
+struct EnforcementCoreParityTests {
+    /// What each protocol's mirror shows of one music stream and three devices.
+    enum Vocabulary: CaseIterable, CustomStringConvertible {
+        case pulse, pipewire
+
+        var description: String { self == .pulse ? "pulse protocol" : "native PipeWire" }
+
+        var stream: SoundStream {
+            switch self {
+            case .pulse:
+                SoundStream(
+                    kind: .playback, index: 12, name: "Playback", deviceIndex: 0,
+                    properties: ["media.role": "music", "application.name": "mpv"])
+            case .pipewire:
+                SoundStream(
+                    kind: .playback, index: 57, serial: 1204, name: "mpv", deviceIndex: 40,
+                    properties: ["media.class": "Stream/Output/Audio", "media.role": "Music", "node.name": "mpv"])
+            }
+        }
+
+        /// The first device index: pulse numbers sinks from 0, PipeWire gives nodes global ids.
+        var firstDevice: UInt32 { self == .pulse ? 0 : 40 }
+
+        /// The name under which the protocol's server saves the stream, as its actuator says it.
+        func restoreEntryName(of stream: SoundStream) -> String? {
+            self == .pulse ? RestoreEntryName.of(stream) : WirePlumberRestoreKey(stream.properties)?.rawValue
+        }
+    }
+
+    static let speaker = "alsa_output.pci-0000_00_1f.3.analog-stereo"
+    static let headset = "bluez_output.00_1B_66_0A_2C_F1.1"
+    static let usb = "alsa_output.usb-Generic_USB_Audio-00.analog-stereo"
+    static let canceller = EchoCancellerModule.devicePrefix + "4711.call-1.sink"
+
+    /// Takes the core's commands down, in order; refuses them while `refuses` is set.
+    @ServerLoopActor
+    final class RecordingActuator: StreamActuator {
+        let vocabulary: Vocabulary
+        var deviceChoiceModule: String?
+        var refuses = false
+        var commands: [String] = []
+
+        init(_ vocabulary: Vocabulary) { self.vocabulary = vocabulary }
+
+        func restoreEntryName(of stream: SoundStream) -> String? { vocabulary.restoreEntryName(of: stream) }
+        func canTarget(_ name: String, kind: SoundDevice.Kind) -> Bool { true }
+
+        func setLevel(_ level: LevelBase, of ref: ServerStreamRef, then done: @escaping Completion) {
+            commands.append("level \(level)")
+            done(!refuses)
+        }
+
+        func setMuted(_ muted: Bool, of ref: ServerStreamRef, then done: @escaping Completion) {
+            commands.append(muted ? "mute" : "unmute")
+            done(!refuses)
+        }
+
+        func setPlaying(_ playing: Bool, of ref: ServerStreamRef, then done: @escaping Completion) {
+            commands.append(playing ? "start" : "pause")
+            done(!refuses)
+        }
+
+        func setTarget(_ device: String, of ref: ServerStreamRef, then done: @escaping Completion) {
+            commands.append("target \(device)")
+            done(!refuses)
+        }
+
+        func clearTarget(of ref: ServerStreamRef, backTo original: String, then done: @escaping Completion) {
+            commands.append("clear target, back to \(original)")
+            done(!refuses)
+        }
+
+        func setDefault(_ device: String, kind: SoundDevice.Kind) { commands.append("default \(kind.rawValue) \(device)") }
+    }
+
+    /// What the rig keeps of a stream: only what the core reads and writes.
+    struct CoreStream: EnforcedStreamState {
+        var movedFrom: String?
+        var silencedWasMuted: Bool?
+        var silenceMute: SilenceMuteWatch?
+        init(ref: ServerStreamRef, last: SoundStream) {}
+        var isUnsilencing: Bool { false }
+        var isIdle: Bool { movedFrom == nil && silencedWasMuted == nil }
+    }
+
+    /// The core's target part over one stream table, keeping original devices as an enforcer does.
+    @ServerLoopActor
+    final class Rig: EnforcementCore {
+        let recorder: RecordingActuator
+        var actuator: any StreamActuator { recorder }
+        let table: ServerStreamTable
+        let journal: Journal
+        let logger = Logger(label: "test.targets")
+        var enforced: [StreamSerial: CoreStream] = [:]
+        var reached: [StreamSerial] = []
+        let id: StreamID
+
+        init(_ vocabulary: Vocabulary, journal: Journal, onDevice device: String = EnforcementCoreParityTests.speaker) {
+            recorder = RecordingActuator(vocabulary)
+            self.journal = journal
+            table = ServerStreamTable(instance: ServerInstance(rawValue: "test:\(vocabulary)"))
+            let first = vocabulary.firstDevice
+            table.graph = Graph(
+                sinks: [
+                    first: SoundDevice(kind: .sink, index: first, name: device, description: "Speakers"),
+                    first + 1: SoundDevice(kind: .sink, index: first + 1, name: EnforcementCoreParityTests.headset, description: "Headset"),
+                    first + 2: SoundDevice(kind: .sink, index: first + 2, name: EnforcementCoreParityTests.usb, description: "USB"),
+                ],
+                sinkInputs: [vocabulary.stream.index: vocabulary.stream])
+            id = table.store(vocabulary.stream).id
+        }
+
+        var serial: StreamSerial { table.ref(of: vocabulary.stream.id)?.serial ?? 0 }
+        var vocabulary: Vocabulary { recorder.vocabulary }
+
+        func targetReached(_ ref: ServerStreamRef) { reached.append(ref.serial) }
+        func userChoseMute(of ref: ServerStreamRef) { recorder.commands.append("(the user chose)") }
+
+        /// Silences the stream by its mute, as the enforcer of the rig's protocol starts the watch:
+        /// the pulse protocol answers the mute, a PipeWire Props write has no answer.
+        func silenceByMute() {
+            guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
+            let watch = SilenceMuteWatch(answered: vocabulary == .pipewire, showsMuted: stream.isMuted, since: .now)
+            _ = silenceByMute(ref, stream, userMuted: stream.isMuted, watch: watch)
+        }
+
+        /// The server shows the stream muted or not.
+        func show(muted: Bool) {
+            guard var stream = table.stream(id) else { return }
+            stream.isMuted = muted
+            watchSilenceMute(table.store(stream), stream)
+        }
+
+        /// The journal's pending entries with the stream's serial taken out, to compare protocols.
+        var journalled: [String] {
+            journal.pendingRestores.map { restore in
+                switch restore {
+                case .device(_, let original): "device \(original)"
+                case .restoreEntry(_, let name): "restore entry \(name)"
+                case .silence(_, .mute(let wasMuted)): "silence by mute, the user's: \(wasMuted ? "muted" : "unmuted")"
+                default: "\(restore.key)"
+                }
+            }
+        }
+    }
+
+    /// Runs `steps` on a rig of each vocabulary, each with its own journal.
+    static func onBoth(
+        onDevice device: String = speaker, prepare: @ServerLoopActor (Rig) throws -> Void = { _ in },
+        _ steps: @ServerLoopActor (Rig) throws -> Void
+    ) throws -> [Vocabulary: (commands: [String], journalled: [String], reached: Int)] {
+        var outcomes: [Vocabulary: (commands: [String], journalled: [String], reached: Int)] = [:]
+        for vocabulary in Vocabulary.allCases {
+            try JournalTemporaryDirectory.with { temporary in
+                let journal = try Journal.open(serverInstance: "test:\(vocabulary)", in: temporary.journalDirectory)
+                outcomes[vocabulary] = try onTheServerLoop {
+                    let rig = Rig(vocabulary, journal: journal, onDevice: device)
+                    try prepare(rig)
+                    try steps(rig)
+                    return (rig.recorder.commands, rig.journalled, rig.reached.count)
+                }
+            }
+        }
+        return outcomes
+    }
+
+    @Test("a move, a second move and the unmove: the stream goes back to its own device, the journal empties")
+    func moveAndBack() throws {
+        var midway: [Vocabulary: [String]] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.move(rig.id, to: DeviceID("sink:\(Self.headset)"))
+            rig.move(rig.id, to: DeviceID("sink:\(Self.usb)"))
+            midway[rig.vocabulary] = rig.journalled
+            rig.unmove(rig.id)
+        }
+        for (vocabulary, outcome) in outcomes {
+            #expect(
+                outcome.commands == ["target \(Self.headset)", "target \(Self.usb)", "clear target, back to \(Self.speaker)"],
+                "\(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+            #expect(outcome.reached == 3, "\(vocabulary)")
+        }
+        #expect(midway[.pulse] == ["restore entry sink-input-by-media-role:music", "device \(Self.speaker)"])
+        #expect(midway[.pipewire] == ["restore entry Output/Audio:media.role:Music", "device \(Self.speaker)"])
+    }
+
+    @Test("a move to the device the stream is on sends nothing and journals nothing")
+    func moveToWhereItIs() throws {
+        let outcomes = try Self.onBoth { rig in rig.move(rig.id, to: DeviceID("sink:\(Self.speaker)")) }
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == [], "\(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("a move back the server refuses stays journalled, for the next agent to undo")
+    func refusedUnmoveStaysJournalled() throws {
+        let outcomes = try Self.onBoth { rig in
+            rig.move(rig.id, to: DeviceID("sink:\(Self.headset)"))
+            rig.recorder.refuses = true
+            rig.unmove(rig.id)
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["target \(Self.headset)", "clear target, back to \(Self.speaker)"], "\(vocabulary)")
+            #expect(outcome.journalled.last == "device \(Self.speaker)", "\(vocabulary)")
+            #expect(outcome.reached == 1, "\(vocabulary)")
+        }
+    }
+
+    @Test("a crashed agent's move: the journal's device is the one the stream goes back to")
+    func crashedAgentsOriginal() throws {
+        let outcomes = try Self.onBoth(onDevice: Self.headset) { rig in
+            try rig.journal.record(.move(rig.serial, originalDevice: Self.usb))
+        } _: { rig in
+            rig.move(rig.id, to: DeviceID("sink:\(Self.speaker)"))
+            rig.unmove(rig.id)
+        }
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["target \(Self.speaker)", "clear target, back to \(Self.usb)"], "\(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("a stream on another call's canceller has the device behind that canceller as its own")
+    func behindAnotherCanceller() throws {
+        let outcomes = try Self.onBoth(onDevice: Self.canceller) { rig in
+            guard let stream = rig.table.stream(rig.id), let ref = rig.table.ref(of: stream.id) else { return }
+            let ours = EchoCancellerModule.devicePrefix + "4711.call-2.sink"
+            rig.send(ref, stream, to: ours, from: Self.canceller) { $0 == Self.canceller ? Self.usb : nil }
+            rig.unmove(rig.id)
+        }
+        for (vocabulary, outcome) in outcomes {
+            #expect(
+                outcome.commands == ["target \(EchoCancellerModule.devicePrefix)4711.call-2.sink", "clear target, back to \(Self.usb)"],
+                "\(vocabulary)")
+        }
+    }
+
+    @Test("the default device, and nothing while a server module chooses devices")
+    func defaultsAndDeviceChoiceModule() throws {
+        let outcomes = try Self.onBoth { rig in
+            rig.makeDefault(DeviceID("sink:\(Self.headset)"))
+            rig.recorder.deviceChoiceModule = "module-switch-on-connect"
+            rig.makeDefault(DeviceID("sink:\(Self.usb)"))
+            rig.move(rig.id, to: DeviceID("sink:\(Self.usb)"))
+        }
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["default sink \(Self.headset)"], "\(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("a restore that races a silence's mute gets the mute again; the user's own unmute and mute stand")
+    func silenceMuteWatch() throws {
+        let outcomes = try Self.onBoth { rig in
+            rig.silenceByMute()
+            rig.show(muted: false)  // the server's saved state, applied over the mute
+            rig.show(muted: true)
+            rig.show(muted: false)  // the user
+            rig.show(muted: true)  // the user again
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["mute", "mute", "(the user chose)", "(the user chose)"], "\(vocabulary)")
+            #expect(outcome.journalled.last == "silence by mute, the user's: muted", "\(vocabulary)")
+        }
+    }
+
+    @Test("a silence of a stream a crashed agent had muted takes the user's mute state from the journal, not the server")
+    func silenceOverACrashedAgentsMute() throws {
+        var putBack: [Vocabulary: Bool] = [:]
+        let outcomes = try Self.onBoth { rig in
+            try rig.journal.record(.silence(rig.serial, by: .mute(wasMuted: false)))
+            rig.show(muted: true)  // the crashed agent's mute
+            rig.silenceByMute()
+            putBack[rig.vocabulary] = rig.enforced[rig.serial]?.silencedWasMuted
+        }
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["mute"], "\(vocabulary)")
+            #expect(putBack[vocabulary] == false, "what the unsilence puts back, \(vocabulary)")
+            #expect(outcome.journalled.contains("silence by mute, the user's: unmuted"), "\(vocabulary)")
+        }
+    }
+}
