@@ -50,7 +50,7 @@ public final class AgentAssembly: Sendable {
 
     /// The translator of `table`'s streams for `enforcer`.
     func makeTranslator(
-        table: ServerStreamTable, enforcer: any StreamEnforcing, modules: ServerModuleSteward? = nil,
+        table: ServerStreamTable, enforcer: any StreamEnforcing, modules: PulseModuleSteward? = nil,
         serverSetsClientSecurity: Bool = false
     ) -> GraphTranslator {
         GraphTranslator(

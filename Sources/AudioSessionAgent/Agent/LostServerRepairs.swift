@@ -6,14 +6,14 @@
 /// went away mid-hold is handed to the next stream of the role after the restart. The agent that
 /// lost the server cannot repair it any more; the next agent can, on the new server. Each backend
 /// keys the repairs by its own entry names: the pulse agent by restore-entry name with a
-/// ``RestoreRepair``, the native PipeWire agent by ``WirePlumberRestoreKey`` with the node's own
+/// ``PulseRestoreRepair``, the native PipeWire agent by ``WirePlumberRestoreKey`` with the node's own
 /// volume factor.
 ///
 /// ```swift
-/// var owed = LostServerRepairs<String, RestoreRepair>()
+/// var owed = LostServerRepairs<String, PulseRestoreRepair>()
 /// owed[music.name] = music          // the agent held music muted when the server went
 /// seat.handOver(owed)               // leaveAfterLoss
-/// let taken = LostServerRepairs<String, RestoreRepair>.taken(from: seat)   // the next agent's start
+/// let taken = LostServerRepairs<String, PulseRestoreRepair>.taken(from: seat)   // the next agent's start
 /// ```
 struct LostServerRepairs<Key: Hashable & Sendable, Repair: Sendable>: Sendable {
     private var repairs: [Key: Repair]

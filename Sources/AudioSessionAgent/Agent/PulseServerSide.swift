@@ -12,14 +12,14 @@ final class PulseServerSide: ServerSide {
     private let pulse: PulseConnection
     private let mirror: PulseGraphMirror
     private let enforcer: PulseEnforcer
-    private let modules: ServerModuleSteward
+    private let modules: PulseModuleSteward
     private let cards: PulseCardFollower?
     private let cardSwitcher: PulseCardSwitcher?
     let logger: Logger
 
     private init(
         info: ServerInfo, journal: Journal, translator: GraphTranslator, pulse: PulseConnection, mirror: PulseGraphMirror,
-        enforcer: PulseEnforcer, modules: ServerModuleSteward, cards: PulseCardFollower?, cardSwitcher: PulseCardSwitcher?,
+        enforcer: PulseEnforcer, modules: PulseModuleSteward, cards: PulseCardFollower?, cardSwitcher: PulseCardSwitcher?,
         logger: Logger
     ) {
         self.info = info
@@ -60,7 +60,7 @@ final class PulseServerSide: ServerSide {
         }
         let table = ServerStreamTable(instance: info.instance)
         let policy = assembly.coordinator.read { $0.engine.state.policy }
-        let modules = ServerModuleSteward(
+        let modules = PulseModuleSteward(
             settings: policy.serverModules, connection: connection, journal: journal, logger: logger)
         let enforcer = PulseEnforcer(
             connection: connection, journal: journal, table: table, modules: modules, pauser: configuration.pauser,

@@ -18,10 +18,10 @@ extension PulseEnforcer {
     /// The repairs owed when the server went away, by entry name: each stream the agent holds
     /// ducked, silenced or moved, each ended stream whose repair had not settled, and each stream a
     /// previous agent left in the journal. Loop lock held; call before ``abandon()``.
-    func owedRestoreRepairs() -> [String: RestoreRepair] {
-        var owed: [String: RestoreRepair] = [:]
+    func owedRestoreRepairs() -> [String: PulseRestoreRepair] {
+        var owed: [String: PulseRestoreRepair] = [:]
         for (_, restores) in pendingRestoresByStream {
-            if let repair = RestoreRepair(journalled: restores) { owed[repair.name] = repair }
+            if let repair = PulseRestoreRepair(journalled: restores) { owed[repair.name] = repair }
         }
         // A repair the server may not have saved yet.
         for (name, repair) in recentRepairs.unsaved() { owed[name] = repair }
@@ -34,7 +34,7 @@ extension PulseEnforcer {
     }
 
     /// Remembers `repair` as written now (``RecentRepairs``).
-    func rememberRepair(_ repair: RestoreRepair) {
+    func rememberRepair(_ repair: PulseRestoreRepair) {
         recentRepairs.remember(repair.name) { _ in repair }
     }
 

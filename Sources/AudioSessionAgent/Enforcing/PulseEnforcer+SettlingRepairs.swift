@@ -16,7 +16,7 @@ extension PulseEnforcer {
     static let repairSettleDelay = Duration.seconds(2)
 
     /// Writes `repair` again after ``repairSettleDelay``, then drops `serial`'s journal entries.
-    func writeAgainAfterSettling(_ repair: RestoreRepair, of serial: StreamSerial) {
+    func writeAgainAfterSettling(_ repair: PulseRestoreRepair, of serial: StreamSerial) {
         guard !isShuttingDown else {
             clearJournal(stream: serial)
             return

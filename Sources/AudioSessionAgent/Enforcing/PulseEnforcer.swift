@@ -18,7 +18,7 @@ import SoundServer
 ///   (``SilenceMuteProgress``). A ``StreamPauser`` can add a player pause.
 /// - **Move**: `move-sink-input` / `move-source-output`, journalled with the original device; not
 ///   carried out while the policy leaves choosing devices to a server module
-///   (``ServerModuleSteward/deviceChoiceModule``), which would move the stream back.
+///   (``PulseModuleSteward/deviceChoiceModule``), which would move the stream back.
 ///
 /// Every change is journalled before it is sent and cleared once it is undone. The server's
 /// restore database is repaired to the user's values whenever a duck, silence or move settles and
@@ -34,7 +34,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let table: ServerStreamTable
     let logger: Logger
     let pauser: (any StreamPauser)?
-    let modules: ServerModuleSteward
+    let modules: PulseModuleSteward
     /// Says the core's commands on this protocol.
     let pulse: PulseStreamActuator
     var actuator: any StreamActuator { pulse }
@@ -66,16 +66,16 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Unloads cancellers still carrying streams once their grace is over.
     var cancellerVacancyTimer: PulseLoopTimer?
     /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
-    var repairsToSettle: [StreamSerial: RestoreRepair] = [:]
+    var repairsToSettle: [StreamSerial: PulseRestoreRepair] = [:]
     var repairSettler: PulseLoopTimer?
     /// Restore entries the previous agent held when the server went away, with the user's values,
     /// until this server took their repair (``writeLostServerRepairs()``).
-    var lostServerRepairs = LostServerRepairs<String, RestoreRepair>()
+    var lostServerRepairs = LostServerRepairs<String, PulseRestoreRepair>()
     /// Repairs written lately, by entry name (``RecentRepairs``).
-    var recentRepairs = RecentRepairs<String, RestoreRepair>()
+    var recentRepairs = RecentRepairs<String, PulseRestoreRepair>()
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     let cancellerInstance = String(getpid())
-    /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``RestoreRepair``).
+    /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``PulseRestoreRepair``).
     let isPipeWirePulse: Bool
     var isShuttingDown = false
 
@@ -83,7 +83,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
 
     nonisolated init(
-        connection: PulseConnection, journal: Journal, table: ServerStreamTable, modules: ServerModuleSteward,
+        connection: PulseConnection, journal: Journal, table: ServerStreamTable, modules: PulseModuleSteward,
         pauser: (any StreamPauser)?, isPipeWirePulse: Bool = false, logger: Logger
     ) {
         self.connection = connection

@@ -15,10 +15,10 @@ final class PulseStreamActuator: StreamActuator {
     let connection: PulseConnection
     let table: ServerStreamTable
     /// Says whether the policy leaves choosing devices to one of the server's modules.
-    let modules: ServerModuleSteward
+    let modules: PulseModuleSteward
     let logger: Logger
 
-    nonisolated init(connection: PulseConnection, table: ServerStreamTable, modules: ServerModuleSteward, logger: Logger) {
+    nonisolated init(connection: PulseConnection, table: ServerStreamTable, modules: PulseModuleSteward, logger: Logger) {
         self.connection = connection
         self.table = table
         self.modules = modules

@@ -20,7 +20,7 @@ extension PulseEnforcer {
 
     /// Undoes every change at once (the agent is stopping): ramps stop, ducked streams get their
     /// user's volume, silenced ones their mute state, moved ones their device, unloaded server
-    /// modules are loaded again (``ServerModuleSteward/restoreAll(counter:)``), and what the journal
+    /// modules are loaded again (``PulseModuleSteward/restoreAll(counter:)``), and what the journal
     /// still holds from a previous agent is restored too. `done` runs (on the loop thread) once the
     /// server has answered everything; the journal is then empty. Loop lock held.
     func undoAll(then done: @escaping @ServerLoopActor @Sendable () -> Void) {
@@ -77,7 +77,7 @@ extension PulseEnforcer {
         var restoring = false
         // The server saves the stream's restored values a moment later; until then a loss of the
         // server hands them over (``RecentRepairs``).
-        if kept == nil, let repair = RestoreRepair(journalled: restores) { rememberRepair(repair) }
+        if kept == nil, let repair = PulseRestoreRepair(journalled: restores) { rememberRepair(repair) }
         for restore in restores {
             switch restore {
             case .volume(_, .streamVolume(let base), let appliedLevel) where kept?.duck == nil:
@@ -115,7 +115,7 @@ extension PulseEnforcer {
     }
 
     private func repairEnded(_ serial: StreamSerial, _ restores: [PendingRestore], counter: WorkCounter) {
-        guard let repair = RestoreRepair(journalled: restores) else {
+        guard let repair = PulseRestoreRepair(journalled: restores) else {
             clearJournal(stream: serial)
             return
         }

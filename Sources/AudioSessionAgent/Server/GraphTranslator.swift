@@ -18,7 +18,7 @@ final class GraphTranslator {
     private let table: ServerStreamTable
     private let enforcer: any StreamEnforcing
     /// The pulse server's policy modules; PipeWire has none the agent takes over.
-    private let modules: ServerModuleSteward?
+    private let modules: PulseModuleSteward?
     private let resolver: StreamSessionResolver<LinuxProcessTable>
     private let logger: Logger
     private var coordinator: PolicyCoordinator?
@@ -32,7 +32,7 @@ final class GraphTranslator {
     private var taggedStreams = TaggedStreamLedger(limit: SessionLimits.standard.taggedStreamsPerApp)
 
     nonisolated init(
-        table: ServerStreamTable, enforcer: any StreamEnforcing, modules: ServerModuleSteward?,
+        table: ServerStreamTable, enforcer: any StreamEnforcing, modules: PulseModuleSteward?,
         resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger, serverSetsClientSecurity: Bool = false
     ) {
         self.serverSetsClientSecurity = serverSetsClientSecurity

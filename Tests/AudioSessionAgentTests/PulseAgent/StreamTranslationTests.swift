@@ -131,7 +131,7 @@ struct StreamTranslationTests {
     func repairUpdatesEntry() {
         let stereo = ChannelMap([.frontLeft, .frontRight])
         let existing = StreamRestoreEntryFixture.music(deviceName: "headphones")
-        let repair = RestoreRepair(
+        let repair = PulseRestoreRepair(
             name: existing.name, channelMap: stereo, volume: ChannelVolumes(repeating: Volume(percent: 80), count: 2),
             isMuted: false, deviceName: nil)
         let updated = repair.updated(existing)
@@ -147,7 +147,7 @@ struct StreamTranslationTests {
         let stereo = ChannelMap([.frontLeft, .frontRight])
         let existing = StreamRestoreEntryFixture.music(deviceName: nil)
         for volume in [nil, ChannelVolumes([])] {
-            let repair = RestoreRepair(name: existing.name, channelMap: stereo, volume: volume, isMuted: false, deviceName: nil)
+            let repair = PulseRestoreRepair(name: existing.name, channelMap: stereo, volume: volume, isMuted: false, deviceName: nil)
             #expect(repair.updated(existing).volume == existing.volume)
             #expect(repair.updated(existing).isMuted == false)
             #expect(repair.updated(nil).volume.map { $0.allSatisfy { $0 == .muted } } != true, "never a muted level")

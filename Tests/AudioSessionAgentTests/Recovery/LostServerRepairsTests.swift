@@ -12,7 +12,7 @@ struct LostServerRepairsTests {
     func journalledRepair() throws {
         let user = StreamVolume([52429, 52429])
         let repair = try #require(
-            RestoreRepair(journalled: [
+            PulseRestoreRepair(journalled: [
                 .restoreEntry(7, name: music), .volume(7, base: .streamVolume(user), appliedLevel: 0.3), .silence(7, by: .mute(wasMuted: false)),
             ]))
         #expect(repair.name == music)
@@ -24,8 +24,8 @@ struct LostServerRepairsTests {
 
     @Test("no repair without an entry name, or with nothing of the user's to write")
     func nothingToRepair() {
-        #expect(RestoreRepair(journalled: [.silence(7, by: .mute(wasMuted: false))]) == nil)
-        #expect(RestoreRepair(journalled: [.restoreEntry(7, name: music)]) == nil)
+        #expect(PulseRestoreRepair(journalled: [.silence(7, by: .mute(wasMuted: false))]) == nil)
+        #expect(PulseRestoreRepair(journalled: [.restoreEntry(7, name: music)]) == nil)
     }
 
     @Test("a later loss's repair of an entry replaces the earlier one; other entries stay owed")

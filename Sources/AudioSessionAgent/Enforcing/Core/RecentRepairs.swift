@@ -6,7 +6,7 @@
 /// restarted at once; natively, round 160, the same before WirePlumber saved the unmute).
 ///
 /// ```swift
-/// var recent = RecentRepairs<String, RestoreRepair>()
+/// var recent = RecentRepairs<String, PulseRestoreRepair>()
 /// recent.remember(repair.name) { _ in repair }
 /// for (name, repair) in recent.unsaved() { owed[name] = repair }
 /// ```

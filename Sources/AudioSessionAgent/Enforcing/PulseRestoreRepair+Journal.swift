@@ -1,13 +1,13 @@
 import PulseBackend
 import SoundServer
 
-extension RestoreRepair {
+extension PulseRestoreRepair {
     /// The repair one stream's journal entries describe: its restore-entry name with the user's
     /// volume, mute state and device the agent changed; `nil` when the journal names no entry or
     /// holds nothing of the user's to write.
     ///
     /// ```swift
-    /// RestoreRepair(journalled: [.restoreEntry(7, name: "sink-input-by-media-role:music"), .silence(7, by: .mute(wasMuted: false))])
+    /// PulseRestoreRepair(journalled: [.restoreEntry(7, name: "sink-input-by-media-role:music"), .silence(7, by: .mute(wasMuted: false))])
     /// // the music entry, unmuted
     /// ```
     init?(journalled restores: [PendingRestore]) {
