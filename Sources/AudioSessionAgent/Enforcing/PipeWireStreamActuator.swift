@@ -1,3 +1,4 @@
+import AudioSessionContract
 import Logging
 import PipeWireBackend
 import SoundServer
@@ -59,12 +60,19 @@ final class PipeWireStreamActuator: StreamActuator {
 
     func setDefault(_ device: String, kind: SoundDevice.Kind) {
         let key = kind == .sink ? "default.configured.audio.sink" : "default.configured.audio.source"
-        // A device name is the server's, but any quote in it would end the JSON string early.
-        let quoted = String(device.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] })
+        // A device name is whatever its creator chose: a quote, backslash or control character
+        // in it would end or break the JSON string.
+        let quoted = device.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "\"", "\\": "\\" + String(scalar)
+            case _ where scalar.value < 0x20: "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: String(scalar)
+            }
+        }.joined()
         do {
             try connection.setMetadataProperty(key, of: 0, type: "Spa:String:JSON", value: "{ \"name\": \"\(quoted)\" }")
         } catch {
-            logger.warning("setting the default device failed", metadata: ["device.name": "\(device)", "pipewire.error": "\(error)"])
+            logger.warning("setting the default device failed", metadata: ["device.name": "\(UntrustedText.excerpt(device))", "pipewire.error": "\(error)"])
         }
     }
 

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import Logging
 import PulseBackend
 import SoundServer
@@ -78,7 +79,7 @@ final class PulseStreamActuator: StreamActuator {
         let logger = logger
         connection.submitOnLoop(command) { result in
             if case .failure(let error) = result {
-                logger.warning("setting the default device failed", metadata: ["device.name": "\(device)", "pulse.error": "\(error)"])
+                logger.warning("setting the default device failed", metadata: ["device.name": "\(UntrustedText.excerpt(device))", "pulse.error": "\(error)"])
             }
         }
     }

@@ -1,3 +1,4 @@
+import AudioSessionContract
 import AudioPolicy
 import Logging
 import SoundServer
@@ -63,7 +64,7 @@ extension EnforcementCore {
         guard original != target || moved != nil else { return }
         guard record(.move(ref.serial, originalDevice: original), of: ref, stream) else { return }
         setOriginalDevice(original, of: ref, stream)
-        logger.debug("moving a stream", metadata: ["stream.id": "\(ref.id)", "device.name": "\(target)"])
+        logger.debug("moving a stream", metadata: ["stream.id": "\(ref.id)", "device.name": "\(UntrustedText.excerpt(target))"])
         actuator.setTarget(target, of: ref) { [weak self] taken in
             if taken { self?.targetReached(ref) }
         }
