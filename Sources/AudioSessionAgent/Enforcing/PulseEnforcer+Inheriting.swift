@@ -39,7 +39,7 @@ extension PulseEnforcer {
     /// left at 68 %).
     func putBack(_ volume: StreamVolume, _ ref: ServerStreamRef) {
         volumePutBacks.insert(ref.serial)
-        pulse.setLevel(.streamVolume(volume), of: ref) { [weak self] _ in
+        actuator.setLevel(.streamVolume(volume), of: ref) { [weak self] _ in
             guard let self, volumePutBacks.remove(ref.serial) != nil else { return }
             enforced[ref.serial]?.isStepInFlight = false
         }
@@ -76,7 +76,7 @@ extension PulseEnforcer {
     func settleInheritance(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard let base = inherited.removeValue(forKey: ref.serial) else { return }
         guard let isMuted = base.isMuted, enforced[ref.serial]?.silencedWasMuted == nil, stream.isMuted != isMuted else { return }
-        pulse.setMuted(isMuted, of: ref) { _ in }
+        actuator.setMuted(isMuted, of: ref) { _ in }
     }
 
     /// A stream about to be ducked for the first time whose volume is a sibling's duck, leaked
@@ -112,6 +112,6 @@ extension PulseEnforcer {
         logger.debug(
             "the server muted a new stream after it appeared: the agent's mute of its role, leaked",
             metadata: ["stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))"])
-        pulse.setMuted(false, of: ref) { _ in }
+        actuator.setMuted(false, of: ref) { _ in }
     }
 }

@@ -50,7 +50,7 @@ extension PulseEnforcer {
         case .write(let volume, _):
             state.isStepInFlight = true
             enforced[serial] = state
-            pulse.setLevel(.streamVolume(volume), of: state.ref) { [weak self] _ in self?.enforced[serial]?.isStepInFlight = false }
+            actuator.setLevel(.streamVolume(volume), of: state.ref) { [weak self] _ in self?.enforced[serial]?.isStepInFlight = false }
         case .userChanged(let entry):
             state.isRamping = false
             enforced[serial] = state

@@ -36,8 +36,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let pauser: (any StreamPauser)?
     let modules: PulseModuleSteward
     /// Says the core's commands on this protocol.
-    let pulse: PulseStreamActuator
-    var actuator: any StreamActuator { pulse }
+    let actuator: any StreamActuator
     var enforced: [StreamSerial: EnforcedStream] = [:]
     /// New streams' user values taken from the journal, until the engine has decided on them.
     var inherited: [StreamSerial: InheritedBase] = [:]
@@ -93,7 +92,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         self.pauser = pauser
         self.logger = logger
         self.isPipeWirePulse = isPipeWirePulse
-        pulse = PulseStreamActuator(connection: connection, table: table, modules: modules, logger: logger)
+        actuator = PulseStreamActuator(connection: connection, table: table, modules: modules, logger: logger)
         cancellerProcesses = isPipeWirePulse
             ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) } : nil
     }
@@ -136,7 +135,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             if journalled == nil, let base = lateLeakedDuckBase(ref, stream) {
                 journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
                 state.isStepInFlight = true
-                pulse.setLevel(.streamVolume(base), of: ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
+                actuator.setLevel(.streamVolume(base), of: ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
             }
             if volumePutBacks.contains(ref.serial) { state.isStepInFlight = true }
             state.duck = DuckedStream(serial: ref.serial, read: StreamVolume(stream.volume), journalled: journalled)
@@ -184,7 +183,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         enforced[ref.serial]?.silenceMute = nil
         enforced[ref.serial]?.unsilencingTo = wasMuted
         enforced[ref.serial]?.isUnsilenceAnswered = false
-        pulse.setMuted(wasMuted, of: ref) { [weak self] succeeded in
+        actuator.setMuted(wasMuted, of: ref) { [weak self] succeeded in
             guard let self, succeeded else { return }
             enforced[ref.serial]?.isUnsilenceAnswered = true
             // Shown already (or silenced again since): nothing to wait for.

@@ -38,13 +38,13 @@ extension PulseEnforcer {
             // connection they stay for the next agent.
             let streamDone = WorkCounter { [weak self] succeeded in if succeeded { self?.clearJournal(stream: serial) } }
             if let duck = state.duck, !duck.userTookOver, !duck.isAtBase || state.isRamping {
-                work(counter, streamDone) { pulse.setLevel(.streamVolume(duck.base), of: state.ref, then: $0) }
+                work(counter, streamDone) { actuator.setLevel(.streamVolume(duck.base), of: state.ref, then: $0) }
             }
             if let wasMuted = state.silencedWasMuted {
-                work(counter, streamDone) { pulse.setMuted(wasMuted, of: state.ref, then: $0) }
+                work(counter, streamDone) { actuator.setMuted(wasMuted, of: state.ref, then: $0) }
             }
             if let original = state.movedFrom {
-                work(counter, streamDone) { pulse.clearTarget(of: state.ref, backTo: original, then: $0) }
+                work(counter, streamDone) { actuator.clearTarget(of: state.ref, backTo: original, then: $0) }
             }
             streamDone.sealed()
         }
@@ -86,22 +86,22 @@ extension PulseEnforcer {
                 // the 30-minute soak on pipewire-pulse). Any other volume is the user's.
                 if let appliedLevel, StreamVolume(stream.volume).liesOnRamp(from: base, toAmplitude: appliedLevel) {
                     restoring = true
-                    work(counter) { pulse.setLevel(.streamVolume(base), of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                    work(counter) { actuator.setLevel(.streamVolume(base), of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)
                 }
             case .silence(_, .mute(let wasMuted)) where kept?.silencedWasMuted == nil:
                 restoring = true
-                work(counter) { pulse.setMuted(wasMuted, of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                work(counter) { actuator.setMuted(wasMuted, of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
             case .volume(_, .nodeFactor, _) where kept?.duck == nil, .silence(_, .pause) where kept?.silencedWasMuted == nil:
                 logger.warning(
                     "not undoing a native PipeWire agent's change: the pulse protocol cannot reach a node's Props factor or Pause",
                     metadata: ["stream.id": "\(ref.id)", "journal.key": "\(restore.key)"])
                 clear(restore.key)
             case .device(_, let original) where kept?.movedFrom == nil:
-                if pulse.canTarget(original, kind: deviceKind(of: ref)) {
+                if actuator.canTarget(original, kind: deviceKind(of: ref)) {
                     restoring = true
-                    work(counter) { pulse.setTarget(original, of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
+                    work(counter) { actuator.setTarget(original, of: ref, then: $0) } then: { [weak self] in self?.clear(restore.key) }
                 } else {
                     clear(restore.key)  // the device has gone: the stream stays where it is
                 }
