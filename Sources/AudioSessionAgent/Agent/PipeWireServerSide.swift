@@ -94,7 +94,7 @@ final class PipeWireServerSide: ServerSide {
         let undone = pipewire.withSeatLocked { enforcer.undoAll() }
         do {
             try await pipewire.sync(timeout: Self.undoAnswerLimit)
-            for serial in undone { try journal.clear(stream: serial) }
+            for key in undone { try journal.clear(key) }
         } catch {
             logUnanswered(error)
         }

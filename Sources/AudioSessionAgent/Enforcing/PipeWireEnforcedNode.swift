@@ -29,9 +29,6 @@ struct PipeWireEnforcedNode {
     /// Whether nothing is left to undo.
     var isIdle: Bool { duck == nil && !isSilenced && movedFrom == nil }
 
-    /// Whether the agent silenced the node, by a Pause or by its mute.
-    var isSilenced: Bool { isPaused || silencedWasMuted != nil }
-
     /// The node's WirePlumber restore key (`Output/Audio:media.role:Music`), if it has one.
     var restoreKey: WirePlumberRestoreKey? { WirePlumberRestoreKey(last.properties) }
 }

@@ -45,6 +45,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Restore entries' mute states to write again at the settler's turn, by restore key.
     var unsettledMutes: [WirePlumberRestoreKey: Bool] = [:]
     var isShuttingDown = false
+    /// Journal entries undone while stopping, kept until the server has the commands.
+    var undoneAwaitingSync: [RestoreKey] = []
     /// Pauses relinked paused nodes once more, after their new links are up.
     var repauser: PipeWireLoopTimer?
     /// Paused nodes relinked lately, for the repauser's turn.
@@ -335,6 +337,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// not start at a ducked level.
     func repairRestoreEntry(_ state: PipeWireEnforcedNode, factor: Double) {
         guard let key = state.restoreKey else { return }
+        repairRestoreEntry(key, factor: factor)
+    }
+
+    func repairRestoreEntry(_ key: WirePlumberRestoreKey, factor: Double) {
         rememberRepair(key, factor: factor, unmute: false)
         write(factor, into: key)
         unsettled[key] = factor

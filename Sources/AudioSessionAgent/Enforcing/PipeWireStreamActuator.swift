@@ -25,6 +25,8 @@ final class PipeWireStreamActuator: StreamActuator {
     /// WirePlumber chooses devices beside the agent, and honours `target.object`.
     var deviceChoiceModule: String? { nil }
 
+    var reachesNodes: Bool { true }
+
     func restoreEntryName(of stream: SoundStream) -> String? { WirePlumberRestoreKey(stream.properties)?.rawValue }
 
     /// WirePlumber links a stream to its `target.object` once the device is there.

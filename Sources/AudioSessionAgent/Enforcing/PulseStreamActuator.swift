@@ -28,6 +28,8 @@ final class PulseStreamActuator: StreamActuator {
 
     var deviceChoiceModule: String? { modules.deviceChoiceModule }
 
+    var reachesNodes: Bool { false }
+
     func restoreEntryName(of stream: SoundStream) -> String? { RestoreEntryName.of(stream) }
 
     func canTarget(_ name: String, kind: SoundDevice.Kind) -> Bool {

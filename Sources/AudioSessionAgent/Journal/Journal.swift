@@ -155,7 +155,7 @@ public final class Journal: Sendable {
     /// Clears the volume, silence and device restores of a stream and its restore-database entry,
     /// for example once it has ended and the restore database has been repaired.
     public func clear(stream: StreamSerial) throws(JournalError) {
-        for key in [RestoreKey.volume(stream), .silence(stream), .device(stream), .restoreEntry(stream)] {
+        for key in RestoreKey.all(of: stream) {
             try clear(key)
         }
     }

@@ -22,6 +22,12 @@ public enum RestoreKey: Hashable, Sendable, CustomStringConvertible {
     /// A key of PipeWire's `settings` metadata (the graph clock).
     case clockSetting(key: String)
 
+    /// Every key a stream's changes are journalled under: its volume, silence, device and
+    /// restore-database entry.
+    public static func all(of stream: StreamSerial) -> [RestoreKey] {
+        [.volume(stream), .silence(stream), .device(stream), .restoreEntry(stream)]
+    }
+
     /// The stream this key belongs to, if it belongs to a stream.
     public var stream: StreamSerial? {
         switch self {

@@ -49,6 +49,7 @@ struct EnforcementCoreParityTests {
     final class RecordingActuator: StreamActuator {
         let vocabulary: Vocabulary
         var deviceChoiceModule: String?
+        var reachesNodes: Bool { vocabulary == .pipewire }
         var refuses = false
         var commands: [String] = []
 
@@ -87,11 +88,15 @@ struct EnforcementCoreParityTests {
 
     /// What the rig keeps of a stream: only what the core reads and writes.
     struct CoreStream: EnforcedStreamState {
+        let ref: ServerStreamRef
         var movedFrom: String?
         var silencedWasMuted: Bool?
         var silenceMute: SilenceMuteWatch?
-        init(ref: ServerStreamRef, last: SoundStream) {}
+        init(ref: ServerStreamRef, last: SoundStream) { self.ref = ref }
         var isUnsilencing: Bool { false }
+        var isPaused: Bool { false }
+        var isDucked: Bool { false }
+        var owedLevel: LevelBase? { nil }
         var isIdle: Bool { movedFrom == nil && silencedWasMuted == nil }
     }
 
@@ -105,6 +110,8 @@ struct EnforcementCoreParityTests {
         let logger = Logger(label: "test.targets")
         var enforced: [StreamSerial: CoreStream] = [:]
         var reached: [StreamSerial] = []
+        /// The restore-store repairs the core asked of the protocol, in order.
+        var repairs: [String] = []
         let id: StreamID
 
         init(_ vocabulary: Vocabulary, journal: Journal, onDevice device: String = EnforcementCoreParityTests.speaker) {
@@ -127,6 +134,37 @@ struct EnforcementCoreParityTests {
 
         func targetReached(_ ref: ServerStreamRef) { reached.append(ref.serial) }
         func userChoseMute(of ref: ServerStreamRef) { recorder.commands.append("(the user chose)") }
+
+        func repairRestoreStore(ofRestored ref: ServerStreamRef, _ stream: SoundStream, journalled restores: [PendingRestore]) {
+            repairs.append("restored stream")
+        }
+
+        func repairRestoreStore(
+            ofEnded serial: StreamSerial, journalled restores: [PendingRestore], then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void
+        ) {
+            repairs.append("ended stream \(serial)")
+            done(!recorder.refuses)
+        }
+
+        func undid(_ state: CoreStream) { repairs.append("undid stream") }
+
+        /// Recovery, as an enforcer runs it once the grace period is over.
+        func recover() {
+            let counter = WorkCounter { _ in }
+            restorePending(keeping: enforced, counter: counter)
+            counter.sealed()
+        }
+
+        /// Undo-all, as an enforcer runs it when the agent stops: its own streams, then the rest
+        /// of the journal; whether every command was taken.
+        func undoEverything() -> Bool {
+            let outcome = UndoOutcome()
+            let counter = WorkCounter { allTaken in outcome.allTaken = allTaken }
+            let undone = undoEnforced(counter: counter)
+            restorePending(keeping: undone, counter: counter)
+            counter.sealed()
+            return outcome.allTaken == true
+        }
 
         /// Silences the stream by its mute, as the enforcer of the rig's protocol starts the watch:
         /// the pulse protocol answers the mute, a PipeWire Props write has no answer.
@@ -154,6 +192,12 @@ struct EnforcementCoreParityTests {
                 }
             }
         }
+    }
+
+    /// What an undo's counter reported.
+    @ServerLoopActor
+    final class UndoOutcome {
+        var allTaken: Bool?
     }
 
     /// Runs `steps` on a rig of each vocabulary, each with its own journal.
@@ -292,6 +336,98 @@ struct EnforcementCoreParityTests {
             #expect(outcome.commands == ["mute"], "\(vocabulary)")
             #expect(putBack[vocabulary] == false, "what the unsilence puts back, \(vocabulary)")
             #expect(outcome.journalled.contains("silence by mute, the user's: unmuted"), "\(vocabulary)")
+        }
+    }
+
+    @Test("a previous agent's journal: the live stream gets its mute and device back, an ended one its restore store, and the journal empties")
+    func recoveryOfAPreviousAgentsJournal() throws {
+        let outcomes = try Self.onBoth { rig in
+            try rig.journal.record(.silence(rig.serial, by: .mute(wasMuted: false)))
+            try rig.journal.record(.move(rig.serial, originalDevice: Self.usb))
+            try rig.journal.record(.restoreEntry(9999, name: "an ended stream's"))
+            try rig.journal.record(.silence(9999, by: .mute(wasMuted: false)))
+        } _: { rig in
+            rig.recover()
+            rig.recorder.commands += rig.repairs
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        for (vocabulary, outcome) in outcomes {
+            #expect(
+                outcome.commands == ["unmute", "clear target, back to \(Self.usb)", "restored stream", "ended stream 9999"], "\(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("recovery leaves what the engine holds again: a stream silenced again keeps its silence entry, its journalled move is undone")
+    func recoveryKeepsWhatTheEngineHolds() throws {
+        let outcomes = try Self.onBoth { rig in
+            try rig.journal.record(.silence(rig.serial, by: .mute(wasMuted: false)))
+            try rig.journal.record(.move(rig.serial, originalDevice: Self.usb))
+        } _: { rig in
+            rig.silenceByMute()
+            rig.recover()
+            rig.recorder.commands += rig.repairs
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["mute", "clear target, back to \(Self.usb)"], "\(vocabulary)")
+            #expect(outcome.journalled.contains("silence by mute, the user's: unmuted"), "\(vocabulary)")
+            #expect(!outcome.journalled.contains("device \(Self.usb)"), "\(vocabulary)")
+        }
+    }
+
+    @Test("undo-all: what the agent did and what an ended stream left go back, each once, and the journal empties")
+    func undoAll() throws {
+        var allTaken: [Vocabulary: Bool] = [:]
+        let outcomes = try Self.onBoth { rig in
+            try rig.journal.record(.restoreEntry(9999, name: "an ended stream's"))
+            try rig.journal.record(.silence(9999, by: .mute(wasMuted: true)))
+        } _: { rig in
+            rig.move(rig.id, to: DeviceID("sink:\(Self.headset)"))
+            rig.silenceByMute()
+            allTaken[rig.vocabulary] = rig.undoEverything()
+            rig.recorder.commands += rig.repairs
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        for (vocabulary, outcome) in outcomes {
+            #expect(
+                outcome.commands == [
+                    "target \(Self.headset)", "mute", "unmute", "clear target, back to \(Self.speaker)", "undid stream", "ended stream 9999",
+                ], "\(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+            #expect(allTaken[vocabulary] == true, "\(vocabulary)")
+        }
+    }
+
+    @Test("an undo-all the server refuses keeps every entry, for the next agent")
+    func refusedUndoAllStaysJournalled() throws {
+        var allTaken: [Vocabulary: Bool] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.move(rig.id, to: DeviceID("sink:\(Self.headset)"))
+            rig.silenceByMute()
+            rig.recorder.refuses = true
+            allTaken[rig.vocabulary] = rig.undoEverything()
+        }
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands.suffix(2) == ["unmute", "clear target, back to \(Self.speaker)"], "\(vocabulary)")
+            #expect(outcome.journalled.contains("device \(Self.speaker)"), "\(vocabulary)")
+            #expect(outcome.journalled.contains("silence by mute, the user's: unmuted"), "\(vocabulary)")
+            #expect(allTaken[vocabulary] == false, "\(vocabulary)")
+        }
+    }
+
+    @Test("a native agent's factor and Pause are undone where the protocol reaches nodes, and dropped where it cannot")
+    func nodeChangesOnEachProtocol() throws {
+        let outcomes = try Self.onBoth { rig in
+            try rig.journal.record(.duck(rig.serial, base: .nodeFactor(0.8), level: 0.3))
+            try rig.journal.record(.silence(rig.serial, by: .pause))
+        } _: { rig in
+            rig.recover()
+        }
+        #expect(outcomes[.pipewire]?.commands == ["level \(LevelBase.nodeFactor(0.8))", "start"])
+        #expect(outcomes[.pulse]?.commands == [])
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.journalled == [], "\(vocabulary)")
         }
     }
 }

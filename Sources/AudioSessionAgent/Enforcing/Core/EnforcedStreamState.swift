@@ -1,8 +1,8 @@
 import SoundServer
 
 /// What an enforcer keeps of one stream it changed, whichever protocol it speaks: at least the
-/// device the stream had before the agent moved it, the mute of a silence by mute, and whether
-/// anything is left to undo.
+/// device the stream had before the agent moved it, the mute of a silence by mute, the level an
+/// undo writes back, and whether anything is left to undo.
 ///
 /// ```swift
 /// var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
@@ -11,6 +11,8 @@ import SoundServer
 protocol EnforcedStreamState {
     /// A stream nothing has been done to yet, as the server shows it now.
     init(ref: ServerStreamRef, last: SoundStream)
+    /// The stream's names.
+    var ref: ServerStreamRef { get }
     /// The device the stream was on before the agent moved it; `nil` when not moved.
     var movedFrom: String? { get set }
     /// The user's mute state when the agent silenced the stream by muting it; `nil` when not.
@@ -19,15 +21,39 @@ protocol EnforcedStreamState {
     var silenceMute: SilenceMuteWatch? { get set }
     /// Whether an unsilence's unmute is on its way: the server may still show the agent's mute.
     var isUnsilencing: Bool { get }
+    /// Whether the agent paused the stream's node (a silence by Pause, native PipeWire's).
+    var isPaused: Bool { get }
+    /// Whether the agent ducks the stream, on its ramp or settled.
+    var isDucked: Bool { get }
+    /// The level that gives the stream back its user's, when the agent's duck still shows (or is
+    /// on its way); `nil` when there is nothing to write back.
+    var owedLevel: LevelBase? { get }
     /// Whether nothing is left to undo.
     var isIdle: Bool { get }
 }
 
-extension EnforcedStream: EnforcedStreamState {
-    var isUnsilencing: Bool { unsilencingTo != nil }
+extension EnforcedStreamState {
+    /// Whether the agent silenced the stream, by a Pause or by its mute.
+    var isSilenced: Bool { isPaused || silencedWasMuted != nil }
 }
 
-/// A PipeWire Props write has no answer to wait for.
+/// The pulse protocol pauses no client's stream; a duck the user took over, or one settled at the
+/// user's own volume, owes nothing.
+extension EnforcedStream: EnforcedStreamState {
+    var isUnsilencing: Bool { unsilencingTo != nil }
+    var isPaused: Bool { false }
+    var isDucked: Bool { duck != nil }
+
+    var owedLevel: LevelBase? {
+        guard let duck, !duck.userTookOver, !duck.isAtBase || isRamping else { return nil }
+        return .streamVolume(duck.base)
+    }
+}
+
+/// A PipeWire Props write has no answer to wait for; a duck's factor sits over the user's own
+/// volumes, so the node's own factor is always what goes back.
 extension PipeWireEnforcedNode: EnforcedStreamState {
     var isUnsilencing: Bool { false }
+    var isDucked: Bool { duck != nil }
+    var owedLevel: LevelBase? { duck.map { .nodeFactor($0.base) } }
 }

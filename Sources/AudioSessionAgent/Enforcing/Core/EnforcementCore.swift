@@ -12,12 +12,16 @@ import SoundServer
 ///   (``EnforcementCore/move(_:to:)``, ``EnforcementCore/unmove(_:)``, ``EnforcementCore/makeDefault(_:)``);
 /// - a silence's mute and its watch, which tells a restore that raced the agent's mute from the
 ///   user's own unmute (``EnforcementCore/sendSilenceMute(_:)``, ``EnforcementCore/watchSilenceMute(_:_:)``);
-/// - dropping a stream once nothing is left to undo (``EnforcementCore/forgetIfIdle(_:)``).
+/// - dropping a stream once nothing is left to undo (``EnforcementCore/forgetIfIdle(_:)``);
+/// - recovery and undo-all: what a previous agent journalled and no decision keeps, and, when the
+///   agent stops, everything it did (``EnforcementCore/restorePending(keeping:counter:)``,
+///   ``EnforcementCore/undoEnforced(counter:)``).
 ///
 /// ```swift
 /// extension PulseEnforcer: EnforcementCore {
 ///     func targetReached(_ ref: ServerStreamRef) { repairRestoreEntry(ref.serial) }
 ///     func userChoseMute(of ref: ServerStreamRef) { repairRestoreEntry(ref.serial) }
+///     // … and the restore-store repairs of recovery and undo-all
 /// }
 /// ```
 @ServerLoopActor
@@ -32,4 +36,28 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     func targetReached(_ ref: ServerStreamRef)
     /// The user set a silenced stream's mute state; it is journalled as the one to put back.
     func userChoseMute(of ref: ServerStreamRef)
+
+    /// A live stream gets back what a previous agent journalled (`restores`, all its entries):
+    /// what the server saves of it is owed the user's values too.
+    func repairRestoreStore(ofRestored ref: ServerStreamRef, _ stream: SoundStream, journalled restores: [PendingRestore])
+    /// A stream that ended while the agent's changes held it left them saved in the server's
+    /// restore store: they are written back from the journal (`restores`); `done` says whether the
+    /// server took the repair, after which the stream's entries may go.
+    func repairRestoreStore(
+        ofEnded serial: StreamSerial, journalled restores: [PendingRestore], then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void)
+    /// The commands that undo `state` are sent (the agent is stopping): what the protocol owes
+    /// beyond them.
+    func undid(_ state: State)
+    /// Starts a node the agent paused (never called where the actuator cannot pause).
+    func startUnlessCorked(_ ref: ServerStreamRef)
+    /// The server took the undo of these journal entries: they may go.
+    func undoTaken(_ keys: [RestoreKey])
+}
+
+extension EnforcementCore {
+    func startUnlessCorked(_ ref: ServerStreamRef) { actuator.setPlaying(true, of: ref) }
+
+    func undoTaken(_ keys: [RestoreKey]) {
+        for key in keys { clear(key) }
+    }
 }

@@ -30,6 +30,10 @@ protocol StreamActuator: AnyObject, Sendable {
     /// `nil` when the agent chooses them.
     var deviceChoiceModule: String? { get }
 
+    /// Whether the protocol reaches a node's own Props factor and its Pause / Start, as native
+    /// PipeWire does; a pulse-protocol agent cannot undo such a change a native agent journalled.
+    var reachesNodes: Bool { get }
+
     /// The stream's key in the server's restore store, journalled before any change so that a
     /// later agent can repair what a stream that ended meanwhile left saved.
     func restoreEntryName(of stream: SoundStream) -> String?
