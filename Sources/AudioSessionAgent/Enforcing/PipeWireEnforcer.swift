@@ -149,8 +149,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         }
     }
 
-    /// A ducked stream ended: WirePlumber keeps what its Props said last, so the node's own factor
-    /// goes back into its restore entry; then the journal forgets the stream.
+    /// A stream ended: its watches go, an unmute it never showed is written into its restore
+    /// entry again, and a held one's entry is repaired (``EnforcementCore/heldStreamEnded(_:last:)``).
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         repairedNodes[ref.serial] = nil
         repairWatch[ref.serial] = nil
@@ -163,13 +163,17 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             // once the node is gone, nothing can overwrite it.
             repairRestoreEntry(key, muted: false)
         }
-        guard var state = enforced.removeValue(forKey: ref.serial) else { return }
-        state.last = last
-        oweNextStream(of: state)
+        heldStreamEnded(ref, last: last)
+    }
+
+    /// WirePlumber keeps what the node's Props said last: its own factor and the user's mute go
+    /// back into its restore entry; its player's pause is let go of. PipeWire answers no metadata
+    /// change: `done` runs at once.
+    func repairRestoreStore(ofVanished state: PipeWireEnforcedNode, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
         if let wasMuted = state.silencedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
-        pauser?.release(last)
-        clearJournal(stream: ref.serial)
+        pauser?.release(state.last)
+        done(true)
     }
 
     // MARK: Decisions

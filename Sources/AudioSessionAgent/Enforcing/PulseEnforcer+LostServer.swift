@@ -26,7 +26,7 @@ extension PulseEnforcer {
         // A repair the server may not have saved yet.
         for (name, repair) in recentRepairs.unsaved() { owed[name] = repair }
         // What the agent holds knows the user's values better than the journal's lines.
-        for repair in repairsToSettle.values { owed[repair.name] = repair }
+        for (repair, _) in repairsToSettle.values { owed[repair.name] = repair }
         for state in enforced.values {
             if let repair = restoreRepair(of: state) { owed[repair.name] = repair }
         }

@@ -15,13 +15,13 @@ extension PulseEnforcer {
     /// Props within milliseconds when idle, and within a second on a loaded machine.
     static let repairSettleDelay = Duration.seconds(2)
 
-    /// Writes `repair` again after ``repairSettleDelay``, then drops `serial`'s journal entries.
-    func writeAgainAfterSettling(_ repair: PulseRestoreRepair, of serial: StreamSerial) {
-        guard !isShuttingDown else {
-            clearJournal(stream: serial)
-            return
-        }
-        repairsToSettle[serial] = repair
+    /// Writes `repair` again after ``repairSettleDelay``; `done` says whether the server took it
+    /// (at once, taken, when the agent is stopping).
+    func writeAgainAfterSettling(
+        _ repair: PulseRestoreRepair, of serial: StreamSerial, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void
+    ) {
+        guard !isShuttingDown else { return done(true) }
+        repairsToSettle[serial] = (repair, done)
         if repairSettler == nil {
             repairSettler = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.writeSettledRepairs() }
         }
@@ -32,12 +32,6 @@ extension PulseEnforcer {
     func writeSettledRepairs() {
         let due = repairsToSettle
         repairsToSettle = [:]
-        for (serial, repair) in due {
-            writeRepair(repair) { [weak self] repaired in
-                // An unrepaired entry stays journalled: the next agent's recovery tries again.
-                guard repaired else { return }
-                self?.clearJournal(stream: serial)
-            }
-        }
+        for (repair, done) in due.values { writeRepair(repair, then: done) }
     }
 }

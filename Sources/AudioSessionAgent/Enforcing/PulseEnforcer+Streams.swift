@@ -43,8 +43,8 @@ extension PulseEnforcer {
         forgetIfIdle(serial)
     }
 
-    /// A stream ended: if it was ducked, silenced or moved, the restore database may hold the
-    /// agent's values; write the user's back, then drop its journal entries.
+    /// A stream ended: what the agent kept about it goes, and a held one's restore entry is
+    /// repaired (``EnforcementCore/heldStreamEnded(_:last:)``).
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         inherited[ref.serial] = nil
         lateMutesUndone.remove(ref.serial)
@@ -52,17 +52,16 @@ extension PulseEnforcer {
         owedTaken[ref.serial] = nil
         cancellerMovesAwaitingLink[ref.serial] = nil
         unloadVacatedEchoCancellers()
-        guard var state = enforced.removeValue(forKey: ref.serial) else { return }
-        state.last = last
-        oweNextStream(of: state)
-        guard let update = restoreRepair(of: state) else {
-            clearJournal(stream: ref.serial)
-            return
-        }
+        heldStreamEnded(ref, last: last)
+    }
+
+    /// The restore database may hold the agent's values: the user's are written back, and once
+    /// more after settling (``writeAgainAfterSettling(_:of:then:)``).
+    func repairRestoreStore(ofVanished state: EnforcedStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
+        guard let update = restoreRepair(of: state) else { return done(true) }
         writeRepair(update) { [weak self] repaired in
-            // An unrepaired entry stays journalled: the next agent's recovery tries again.
-            guard repaired else { return }
-            self?.writeAgainAfterSettling(update, of: ref.serial)
+            guard let self, repaired else { return done(false) }
+            writeAgainAfterSettling(update, of: state.ref.serial, then: done)
         }
     }
 

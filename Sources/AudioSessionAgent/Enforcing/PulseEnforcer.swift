@@ -65,7 +65,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Unloads cancellers still carrying streams once their grace is over.
     var cancellerVacancyTimer: PulseLoopTimer?
     /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
-    var repairsToSettle: [StreamSerial: PulseRestoreRepair] = [:]
+    var repairsToSettle: [StreamSerial: (repair: PulseRestoreRepair, done: @ServerLoopActor @Sendable (Bool) -> Void)] = [:]
     var repairSettler: PulseLoopTimer?
     /// Restore entries the previous agent held when the server went away, with the user's values,
     /// until this server took their repair (``writeLostServerRepairs()``).

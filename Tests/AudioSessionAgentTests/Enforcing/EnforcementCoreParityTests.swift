@@ -89,10 +89,14 @@ struct EnforcementCoreParityTests {
     /// What the rig keeps of a stream: only what the core reads and writes.
     struct CoreStream: EnforcedStreamState {
         let ref: ServerStreamRef
+        var last: SoundStream
         var movedFrom: String?
         var silencedWasMuted: Bool?
         var silenceMute: SilenceMuteWatch?
-        init(ref: ServerStreamRef, last: SoundStream) { self.ref = ref }
+        init(ref: ServerStreamRef, last: SoundStream) {
+            self.ref = ref
+            self.last = last
+        }
         var isUnsilencing: Bool { false }
         var isPaused: Bool { false }
         var isDucked: Bool { false }
@@ -147,6 +151,19 @@ struct EnforcementCoreParityTests {
         }
 
         func undid(_ state: CoreStream) { repairs.append("undid stream") }
+
+        func repairRestoreStore(ofVanished state: CoreStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
+            repairs.append("vanished stream")
+            done(!recorder.refuses)
+        }
+
+        func oweNextStream(of state: CoreStream) { repairs.append("owed its next stream") }
+
+        /// The server shows the stream gone.
+        func vanish() {
+            guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
+            heldStreamEnded(ref, last: stream)
+        }
 
         /// Recovery, as an enforcer runs it once the grace period is over.
         func recover() {
@@ -428,6 +445,27 @@ struct EnforcementCoreParityTests {
         #expect(outcomes[.pulse]?.commands == [])
         for (vocabulary, outcome) in outcomes {
             #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("a held stream that ends owes its next stream and has its restore store repaired; its entries go only once the server took the repair")
+    func heldStreamEnds() throws {
+        for refused in [false, true] {
+            let outcomes = try Self.onBoth { rig in
+                rig.move(rig.id, to: DeviceID("sink:\(Self.headset)"))
+                rig.silenceByMute()
+                rig.recorder.refuses = refused
+                rig.vanish()
+                rig.vanish()  // a second end of it is nothing
+                rig.recorder.commands += rig.repairs
+            }
+            #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+            for (vocabulary, outcome) in outcomes {
+                #expect(
+                    outcome.commands == ["target \(Self.headset)", "mute", "owed its next stream", "vanished stream"],
+                    "\(vocabulary), refused: \(refused)")
+                #expect(outcome.journalled.isEmpty == !refused, "\(vocabulary), refused: \(refused)")
+            }
         }
     }
 }

@@ -13,6 +13,8 @@ protocol EnforcedStreamState {
     init(ref: ServerStreamRef, last: SoundStream)
     /// The stream's names.
     var ref: ServerStreamRef { get }
+    /// The stream as the server showed it last.
+    var last: SoundStream { get set }
     /// The device the stream was on before the agent moved it; `nil` when not moved.
     var movedFrom: String? { get set }
     /// The user's mute state when the agent silenced the stream by muting it; `nil` when not.

@@ -45,6 +45,13 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     /// server took the repair, after which the stream's entries may go.
     func repairRestoreStore(
         ofEnded serial: StreamSerial, journalled restores: [PendingRestore], then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void)
+    /// A held stream (`state`) ended: what the server saved of it holds the agent's values and
+    /// gets the user's; `done` says whether the server took the repair, after which the
+    /// stream's entries may go.
+    func repairRestoreStore(ofVanished state: State, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void)
+    /// A held stream (`state`) ended: its restore entry owes the next stream of it the user's
+    /// values, where the server keeps the agent's whatever is repaired (WirePlumber 0.5).
+    func oweNextStream(of state: State)
     /// The commands that undo `state` are sent (the agent is stopping): what the protocol owes
     /// beyond them.
     func undid(_ state: State)
