@@ -12,7 +12,8 @@ import SoundServer
 ///   (``EnforcementCore/move(_:to:)``, ``EnforcementCore/unmove(_:)``, ``EnforcementCore/makeDefault(_:)``);
 /// - a silence's mute and its watch, which tells a restore that raced the agent's mute from the
 ///   user's own unmute (``EnforcementCore/sendSilenceMute(_:)``, ``EnforcementCore/watchSilenceMute(_:_:)``);
-/// - dropping a stream once nothing is left to undo (``EnforcementCore/forgetIfIdle(_:)``);
+/// - dropping a stream once nothing is left to undo (``EnforcementCore/forgetIfIdle(_:)``), and
+///   the end of a held stream (``EnforcementCore/heldStreamEnded(_:last:)``);
 /// - recovery and undo-all: what a previous agent journalled and no decision keeps, and, when the
 ///   agent stops, everything it did (``EnforcementCore/restorePending(keeping:counter:)``,
 ///   ``EnforcementCore/undoEnforced(counter:)``).
@@ -21,7 +22,7 @@ import SoundServer
 /// extension PulseEnforcer: EnforcementCore {
 ///     func targetReached(_ ref: ServerStreamRef) { repairRestoreEntry(ref.serial) }
 ///     func userChoseMute(of ref: ServerStreamRef) { repairRestoreEntry(ref.serial) }
-///     // … and the restore-store repairs of recovery and undo-all
+///     // … and the restore-store repairs of recovery, undo-all and a held stream's end
 /// }
 /// ```
 @ServerLoopActor
