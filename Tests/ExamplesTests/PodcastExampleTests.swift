@@ -14,7 +14,9 @@ import Testing
         defer { rig.stop() }
         let agent = try await rig.startAgent()
         defer { agent.kill() }
-        let podcast = try rig.example("PodcastExample", [try rig.tone("episode", seconds: 8)])
+        // Long enough that what is left after the prompt plays for seconds even when the prompter
+        // is slow to start: an 8 s episode could end before a loaded machine saw it uncorked.
+        let podcast = try rig.example("PodcastExample", [try rig.tone("episode", seconds: 20)])
         defer { podcast.kill() }
         try await rig.waitForLine("playing episode.wav", from: podcast, agent: agent)
         try await waitUntil("the episode plays") { try await rig.stream(of: Self.podcast)?.isCorked == false }
@@ -27,7 +29,7 @@ import Testing
         try await rig.waitForLine("prompt 1: done, others notified", from: prompter, agent: agent)
         #expect(await prompter.waitForExit() == 0, "\(prompter.standardError)")
         try await rig.waitForLine("resumed: the interruption ended", from: podcast, agent: agent)
-        try await waitUntil("the episode plays again") { try await rig.stream(of: Self.podcast)?.isCorked == false }
+        try await waitUntil("the episode plays again", timeout: .seconds(30)) { try await rig.stream(of: Self.podcast)?.isCorked == false }
         try await rig.waitForLine("session inactive", from: podcast, agent: agent)
         #expect(await podcast.waitForExit() == 0, "\(podcast.standardError)")
         #expect(podcast.standardOutput.contains("finished"), "\(podcast.standardOutput)")
