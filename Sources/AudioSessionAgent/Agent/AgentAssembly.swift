@@ -48,13 +48,12 @@ public final class AgentAssembly: Sendable {
         return journal
     }
 
-    /// The translator of `table`'s streams for `enforcer`.
+    /// The translator that keeps `table`.
     func makeTranslator(
-        table: ServerStreamTable, enforcer: any StreamEnforcing, modules: PulseModuleSteward? = nil,
-        serverSetsClientSecurity: Bool = false
+        table: ServerStreamTable, modules: PulseModuleSteward? = nil, serverSetsClientSecurity: Bool = false
     ) -> GraphTranslator {
         GraphTranslator(
-            table: table, enforcer: enforcer, modules: modules, resolver: StreamSessionResolver(processes: LinuxProcessTable()),
+            table: table, modules: modules, resolver: StreamSessionResolver(processes: LinuxProcessTable()),
             logger: logger, serverSetsClientSecurity: serverSetsClientSecurity)
     }
 
@@ -78,16 +77,17 @@ public final class AgentAssembly: Sendable {
         seatHandOver(unwritten)
     }
 
-    /// The mirror's handler: each event to `translator`; a device's appearance also to the echo
-    /// canceller processes starting (`cancellers`), whose devices it may be; a lost connection
-    /// ends the agent's run.
-    func graphHandler(for translator: GraphTranslator, cancellers: EchoCancellerProcesses?) -> @Sendable (GraphEvent, Graph) -> Void {
+    /// The mirror's handler: each event to `translator`, and what it changed of a known stream
+    /// to `enforcer`, after the engine's decisions about it; a device's appearance also to the
+    /// enforcer's echo cancellers starting, whose devices it may be; a lost connection ends the
+    /// agent's run.
+    func graphHandler(for translator: GraphTranslator, enforcer: some StreamDecisionEnforcer) -> @Sendable (GraphEvent, Graph) -> Void {
         let ending = ending
         return { event, graph in
             // The mirrors report on the loop thread, or while a closing caller holds the loop lock.
             ServerLoopActor.assumeIsolated {
-                translator.handle(event, graph: graph)
-                if case .deviceAppeared = event { cancellers?.devicesAppeared() }
+                if let change = translator.handle(event, graph: graph) { enforcer.observe(change) }
+                if case .deviceAppeared = event { enforcer.cancellers.devicesAppeared() }
             }
             if case .connectionLost(let reason) = event { ending.finish(.lost(reason)) }
         }

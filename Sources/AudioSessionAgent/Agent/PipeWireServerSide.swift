@@ -63,13 +63,13 @@ final class PipeWireServerSide: ServerSide {
         let enforcer = PipeWireEnforcer(
             connection: connection, journal: journal, table: table, pauser: configuration.pauser, logger: logger)
         connection.withSeatLocked { enforcer.cancellerProcesses.remote = configuration.remote }
-        let translator = assembly.makeTranslator(table: table, enforcer: enforcer, serverSetsClientSecurity: true)
+        let translator = assembly.makeTranslator(table: table, serverSetsClientSecurity: true)
         assembly.startEnforcing(enforcer, translator: translator, on: connection)
         return PipeWireServerSide(
             instance: instance, version: server.version, journal: journal, translator: translator, pipewire: connection,
             mirror: PipeWireGraphMirror(connection: connection, instance: instance),
             cards: PipeWireCardFollower(connection: connection, logger: logger),
-            enforcer: enforcer, handler: assembly.graphHandler(for: translator, cancellers: enforcer.cancellerProcesses), logger: logger)
+            enforcer: enforcer, handler: assembly.graphHandler(for: translator, enforcer: enforcer), logger: logger)
     }
 
     var serverDescription: String { "PipeWire \(version)" }

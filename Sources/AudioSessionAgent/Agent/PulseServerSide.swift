@@ -65,12 +65,12 @@ final class PulseServerSide: ServerSide {
         let enforcer = PulseEnforcer(
             connection: connection, journal: journal, table: table, modules: modules, pauser: configuration.pauser,
             isPipeWirePulse: info.isPipeWirePulse, logger: logger)
-        let translator = assembly.makeTranslator(table: table, enforcer: enforcer, modules: modules)
+        let translator = assembly.makeTranslator(table: table, modules: modules)
         connection.withSeatLocked { modules.leftModulesChanged = { [weak translator] in translator?.translateAgainSoon() } }
         assembly.startEnforcing(enforcer, translator: translator, on: connection)
         let mirror: PulseGraphMirror
         do {
-            let handler = assembly.graphHandler(for: translator, cancellers: enforcer.cancellerProcesses)
+            let handler = assembly.graphHandler(for: translator, enforcer: enforcer)
             mirror = try await PulseGraphMirror.start(on: connection, handler: handler)
         } catch {
             assembly.giveBack(enforcer, translator: translator, on: connection)

@@ -24,13 +24,13 @@ import Musl
 ///
 /// ```swift
 /// let processes = EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) }
-/// processes.begin(owner: enforcer)
+/// processes.begin(owner: steward)
 /// processes.start(configuration)            // owner.echoCancellerReady(id, waiting:) once its devices exist
 /// processes.devicesAppeared()               // the graph's deviceAppeared: are they there now?
 /// processes.end(configuration.module.canceller.id)
 /// ```
 @ServerLoopActor
-final class EchoCancellerProcesses {
+final class EchoCancellerProcesses: EchoCancellerHost {
     /// How long a canceller's devices may take to appear before it is given up (the one thing
     /// the timer waits for besides the loop's next turn; their appearance is an event).
     static let startTimeout = Duration.seconds(20)
@@ -38,7 +38,7 @@ final class EchoCancellerProcesses {
     let journal: Journal
     let logger: Logger
     /// Sees the devices and moves the streams; weak, the owner holds this.
-    private(set) weak var owner: (any EchoCancellerProcessOwner)?
+    private(set) weak var owner: (any EchoCancellerOwner)?
     /// The remote the agent was told to use, for the processes; `nil`: their environment's.
     var remote: String?
     /// The cancellers, by the engine's id.
@@ -58,7 +58,7 @@ final class EchoCancellerProcesses {
 
     /// Serves `owner` from now on; call once, as the owner starts enforcing. The timer is made
     /// here, not at the first canceller, so the agent's descriptors do not grow with use.
-    func begin(owner: any EchoCancellerProcessOwner) {
+    func begin(owner: any EchoCancellerOwner) {
         self.owner = owner
         timer = makeTimer { [weak self] in self?.service() }
     }
@@ -92,8 +92,7 @@ final class EchoCancellerProcesses {
         service()
     }
 
-    /// The canceller the engine's id names.
-    func canceller(_ id: EchoCancellerID) -> NativeEchoCanceller? { cancellers[id] }
+    var configurations: [EchoCancellerID: NativeEchoCancellerConfiguration] { cancellers.mapValues(\.configuration) }
 
     /// Whether the canceller's devices exist, so streams can be moved onto them.
     func isReady(_ id: EchoCancellerID) -> Bool { cancellers[id]?.isReady == true }
@@ -118,6 +117,16 @@ final class EchoCancellerProcesses {
         }
         end(process, id: id)
     }
+
+    /// Ends every canceller at once and waits for the processes: nothing is left for the server
+    /// to answer.
+    func endAll(counter: WorkCounter) { endAll() }
+
+    /// Ends the processes a previous agent recorded (``endRecorded()``).
+    func endLeftovers(counter: WorkCounter) { endRecorded() }
+
+    /// Ends every process as the parent-death signal would; the journal keeps them.
+    func abandon() { endAll(keepingJournal: true) }
 
     /// Ends every canceller at once and waits for the processes (the agent is stopping, or has
     /// lost its server). With `keepingJournal` (a simulated crash, a lost server) the journal

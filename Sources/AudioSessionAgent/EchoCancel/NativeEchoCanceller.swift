@@ -1,5 +1,4 @@
 import AudioPolicy
-import SoundServer
 
 /// One echo canceller the native enforcer runs: its configuration, the `pipewire` process that
 /// runs it once started, and the moves waiting for its nodes to appear.
@@ -18,14 +17,4 @@ struct NativeEchoCanceller: Sendable {
     var retiring: [HelperProcess] = []
     /// When the agent asked for it; a canceller whose nodes never appear is given up.
     var requested: ContinuousClock.Instant
-
-    /// The node a stream of `kind` is moved onto.
-    func node(for kind: SoundStream.Kind) -> String {
-        kind == .playback ? configuration.module.sinkName : configuration.module.sourceName
-    }
-
-    /// The server name of the master behind its node for streams of `kind`.
-    func master(for kind: SoundStream.Kind) -> String {
-        kind == .playback ? configuration.playbackMaster : configuration.captureMaster
-    }
 }

@@ -1,4 +1,5 @@
 import AudioPolicy
+import SoundServer
 
 /// The configuration file of one native echo canceller: a client-only PipeWire context (no
 /// server socket: the file sets no `core.daemon`) that loads `libpipewire-module-echo-cancel`
@@ -34,6 +35,16 @@ struct NativeEchoCancellerConfiguration: Hashable, Sendable {
     var playbackMaster: String
     /// The server's name of the source the canceller records from.
     var captureMaster: String
+
+    /// The device a stream of `kind` is moved onto: the canceller's sink or source.
+    func device(for kind: SoundStream.Kind) -> String {
+        kind == .playback ? module.sinkName : module.sourceName
+    }
+
+    /// The server name of the master behind the canceller's device for streams of `kind`.
+    func master(for kind: SoundStream.Kind) -> String {
+        kind == .playback ? playbackMaster : captureMaster
+    }
 
     /// The canceller's capture stream (reads the capture master).
     var captureName: String { EchoCancellerModule.devicePrefix + "\(module.instance).\(module.canceller.id).capture" }

@@ -13,3 +13,6 @@ extension PipeWireEnforcer: EnforcementCore {
 
     func userChoseMute(of ref: ServerStreamRef) {}
 }
+
+/// Its echo cancellers' streams go onto them by the core's move.
+extension PipeWireEnforcer: EchoCancellerMover {}

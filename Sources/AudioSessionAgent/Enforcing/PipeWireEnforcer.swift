@@ -51,7 +51,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var repauser: PipeWireLoopTimer?
     /// Paused nodes relinked lately, for the repauser's turn.
     var relinkedWhilePaused: Set<StreamSerial> = []
-    /// The echo cancellers running in `pipewire` processes of the agent's (``loadEchoCanceller(_:)``).
+    /// The engine's echo cancellers: `libpipewire-module-echo-cancel` in `pipewire` processes of
+    /// the agent's (the DSP never runs in the agent); streams go onto them by `target.object`,
+    /// journalled as moves. PipeWire 0.3.65 ships only WebRTC: a policy asking for speex runs
+    /// WebRTC, logged.
+    let cancellers: EchoCancellerSteward
+    /// The processes that run them, told the agent's remote.
     let cancellerProcesses: EchoCancellerProcesses
     /// Restore keys the previous agent left ducked when PipeWire went away, with their own factors.
     var lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, OwedStreamValues>()
@@ -101,11 +106,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         self.logger = logger
         actuator = PipeWireStreamActuator(connection: connection, logger: logger)
         cancellerProcesses = EchoCancellerProcesses(journal: journal, logger: logger) { PipeWireLoopTimer.onLoop(of: connection, $0) }
+        cancellers = EchoCancellerSteward(host: cancellerProcesses, table: table, movesUnlinkedStreams: true, logger: logger)
     }
 
     /// Creates the ramp ticker; call once, before decisions arrive.
     func start() {
-        cancellerProcesses.begin(owner: self)
+        cancellers.begin(mover: self) { PipeWireLoopTimer.onLoop(of: connection, $0) }
         ticker = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.tick() }
         settler = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.settle() }
         repauser = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.pauseRelinkedAgain() }
@@ -124,6 +130,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// A relinked node plays again: a paused one is paused once more.
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        cancellers.streamChanged(ref, stream)
         if !stream.isMuted { unmutesUnshown[ref.serial] = nil }
         giveOwedValues(ref)
         guard let state = enforced[ref.serial] else { return }
@@ -152,6 +159,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// A stream ended: its watches go, an unmute it never showed is written into its restore
     /// entry again, and a held one's entry is repaired (``EnforcementCore/heldStreamEnded(_:last:)``).
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
+        cancellers.streamVanished(ref)
         repairedNodes[ref.serial] = nil
         repairWatch[ref.serial] = nil
         unmuteWatch[ref.serial] = nil
@@ -170,10 +178,16 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// back into its restore entry; its player's pause is let go of. PipeWire answers no metadata
     /// change: `done` runs at once.
     func repairRestoreStore(ofVanished state: PipeWireEnforcedNode, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
-        if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
-        if let wasMuted = state.silencedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
+        repairRestoreEntry(ofUserValues: state)
         pauser?.release(state.last)
         done(true)
+    }
+
+    /// Writes the user's factor and mute of a node the agent ducked or muted into its WirePlumber
+    /// restore entry, which saved the agent's.
+    func repairRestoreEntry(ofUserValues state: PipeWireEnforcedNode) {
+        if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
+        if let wasMuted = state.silencedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
     }
 
     // MARK: Decisions

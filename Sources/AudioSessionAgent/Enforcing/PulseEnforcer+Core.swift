@@ -7,3 +7,6 @@ extension PulseEnforcer: EnforcementCore {
 
     func userChoseMute(of ref: ServerStreamRef) { repairRestoreEntry(ref.serial) }
 }
+
+/// Its echo cancellers' streams go onto them by the core's move.
+extension PulseEnforcer: EchoCancellerMover {}

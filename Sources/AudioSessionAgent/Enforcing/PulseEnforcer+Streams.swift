@@ -14,7 +14,7 @@ extension PulseEnforcer {
     /// to be linked, and notice a user's volume change on a ducked stream that is not ramping (a
     /// ramping one notices it at its next step).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        linkedStreamChanged(ref, stream)
+        cancellers.streamChanged(ref, stream)
         undoLateLeakedMute(ref, stream)
         undoLateLeakedVolume(ref, stream)
         guard let state = enforced[ref.serial] else { return }
@@ -50,8 +50,7 @@ extension PulseEnforcer {
         lateMutesUndone.remove(ref.serial)
         volumePutBacks.remove(ref.serial)
         owedTaken[ref.serial] = nil
-        cancellerMovesAwaitingLink[ref.serial] = nil
-        unloadVacatedEchoCancellers()
+        cancellers.streamVanished(ref)
         heldStreamEnded(ref, last: last)
     }
 

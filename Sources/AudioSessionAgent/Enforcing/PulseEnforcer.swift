@@ -1,5 +1,4 @@
 import AudioPolicy
-import Glibc
 import Logging
 import PulseBackend
 import SoundServer
@@ -54,16 +53,10 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var playerRequests: [PlayerRequest] = []
     /// Hands ``playerRequests`` over at the loop's next turn.
     var playerTurn: PulseLoopTimer?
-    /// Echo cancellers loaded (or loading) for the engine, by its id.
-    var echoCancellers: [EchoCancellerID: LoadedEchoCanceller] = [:]
-    /// On pipewire-pulse, where the cancellers run instead of module-echo-cancel: `pipewire`
-    /// processes of the agent's (module-echo-cancel inside pipewire-pulse 0.3.65 can take the
-    /// server down when it is unloaded); `nil` on PulseAudio.
-    let cancellerProcesses: EchoCancellerProcesses?
-    /// Streams to move onto a canceller once the server links them to a device.
-    var cancellerMovesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
-    /// Unloads cancellers still carrying streams once their grace is over.
-    var cancellerVacancyTimer: PulseLoopTimer?
+    /// The engine's echo cancellers: module-echo-cancel on PulseAudio; on pipewire-pulse
+    /// `pipewire` processes of the agent's, as natively (module-echo-cancel inside pipewire-pulse
+    /// 0.3.65 can take the server down when it is unloaded). Streams go onto them by name.
+    let cancellers: EchoCancellerSteward
     /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
     var repairsToSettle: [StreamSerial: (repair: PulseRestoreRepair, done: @ServerLoopActor @Sendable (Bool) -> Void)] = [:]
     var repairSettler: PulseLoopTimer?
@@ -72,8 +65,6 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var lostServerRepairs = LostServerRepairs<String, PulseRestoreRepair>()
     /// Repairs written lately, by entry name (``RecentRepairs``).
     var recentRepairs = RecentRepairs<String, PulseRestoreRepair>()
-    /// Tells this agent's canceller devices from a previous agent's: the process id.
-    let cancellerInstance = String(getpid())
     /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``PulseRestoreRepair``).
     let isPipeWirePulse: Bool
     var isShuttingDown = false
@@ -93,13 +84,16 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         self.logger = logger
         self.isPipeWirePulse = isPipeWirePulse
         actuator = PulseStreamActuator(connection: connection, table: table, modules: modules, logger: logger)
-        cancellerProcesses = isPipeWirePulse
-            ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) } : nil
+        let host: any EchoCancellerHost =
+            isPipeWirePulse
+            ? EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) }
+            : EchoCancellerModules(connection: connection, table: table, logger: logger)
+        cancellers = EchoCancellerSteward(host: host, table: table, movesUnlinkedStreams: false, logger: logger)
     }
 
     /// Creates the ramp ticker and the players' turn; call once, before decisions arrive.
     func start() {
-        cancellerProcesses?.begin(owner: self)
+        cancellers.begin(mover: self) { PulseLoopTimer.onLoop(of: connection, $0) }
         ticker = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.tick() }
         playerTurn = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.sendPlayerRequests() }
     }
@@ -200,10 +194,6 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     func record(_ entry: JournalEntry, for state: EnforcedStream) -> Bool {
         record(entry, of: state.ref, restoreName: state.restoreName)
     }
-
-    func currentDeviceName(of stream: SoundStream) -> String? {
-        table.graph.device(of: stream)?.name
-    }
 }
 
 extension Result {
@@ -232,9 +222,7 @@ extension PulseEnforcer {
         ticker?.cancel()
         playerTurn?.cancel()
         playerRequests = []
-        cancellerVacancyTimer?.cancel()
-        // As the parent-death signal would end them; the journal keeps them for the next agent.
-        cancellerProcesses?.endAll(keepingJournal: true)
+        cancellers.abandon()
         repairSettler?.cancel()
         repairsToSettle = [:]
         enforced = [:]

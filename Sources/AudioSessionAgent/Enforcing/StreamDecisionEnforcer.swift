@@ -7,7 +7,7 @@ import AudioPolicy
 /// ```swift
 /// extension PipeWireEnforcer: StreamDecisionEnforcer {}   // carryOut(_:after:in:) comes with it
 /// ```
-protocol StreamDecisionEnforcer: LoopDecisionSink {
+protocol StreamDecisionEnforcer: LoopDecisionSink, StreamEnforcing {
     /// Whether the agent is stopping (or gone): no decision is carried out any more.
     var isShuttingDown: Bool { get }
     /// Ramps the stream to `level` (1: back to the user's level).
@@ -24,18 +24,23 @@ protocol StreamDecisionEnforcer: LoopDecisionSink {
     func unmove(_ id: StreamID)
     /// Makes `device` the default of its direction.
     func makeDefault(_ device: DeviceID)
-    /// Loads an echo canceller on the devices `canceller` names.
-    func loadEchoCanceller(_ canceller: EchoCanceller)
-    /// Sends a session's stream through the echo canceller `canceller`.
-    func moveToEchoCanceller(_ id: StreamID, _ canceller: EchoCancellerID)
-    /// Unloads the echo canceller `id` once no stream goes through it.
-    func unloadEchoCanceller(_ id: EchoCancellerID)
+    /// The engine's echo cancellers on this server.
+    var cancellers: EchoCancellerSteward { get }
 }
 
 extension StreamDecisionEnforcer {
     /// Carries out the stream decisions among `decisions`; session decisions are the notifier's.
+    /// A stream's appearance (`event`) comes to the enforcer here, around its first decisions
+    /// (``StreamEnforcing/streamAppearing(_:_:)``, ``StreamEnforcing/streamAppeared(_:_:)``).
     func carryOut(_ decisions: [PolicyDecision], after event: PolicyEvent, in view: PolicyView) {
         guard !isShuttingDown else { return }
+        let newcomer = appearedStream(in: event)
+        if let (ref, stream) = newcomer { streamAppearing(ref, stream) }
+        carryOutStreamDecisions(decisions, in: view)
+        if let (ref, stream) = newcomer { streamAppeared(ref, stream) }
+    }
+
+    private func carryOutStreamDecisions(_ decisions: [PolicyDecision], in view: PolicyView) {
         for decision in decisions {
             switch decision {
             case .duck(let id, let level, let ramp, _): duck(id, to: level, rampMilliseconds: ramp)
@@ -47,9 +52,9 @@ extension StreamDecisionEnforcer {
             case .move(let id, let device, _): move(id, to: device)
             case .unmove(let id, _): unmove(id)
             case .setDefaultDevice(let device, _, _): makeDefault(device)
-            case .loadEchoCanceller(let canceller, _): loadEchoCanceller(canceller)
-            case .moveToEchoCanceller(let id, let canceller, _): moveToEchoCanceller(id, canceller)
-            case .unloadEchoCanceller(let id, _): unloadEchoCanceller(id)
+            case .loadEchoCanceller(let canceller, _): cancellers.load(canceller)
+            case .moveToEchoCanceller(let id, let canceller, _): cancellers.move(id, onto: canceller)
+            case .unloadEchoCanceller(let id, _): cancellers.unload(id)
             case .activated, .activationRefused, .interruptionBegan, .interruptionEnded, .routeChanged, .secondaryAudioHint,
                 .setCardProfile:
                 // Session decisions are the notifier's; card profiles the PulseCardSwitcher's.

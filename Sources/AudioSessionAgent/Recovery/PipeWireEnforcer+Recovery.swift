@@ -1,3 +1,4 @@
+import AudioSessionContract
 import Logging
 import PipeWireBackend
 import SoundServer
@@ -8,8 +9,8 @@ extension PipeWireEnforcer {
     /// cancellers it left: called once the grace period for sessions to re-register has passed.
     /// Loop lock held.
     func recoverJournal() {
-        endRecordedEchoCancellers()
         let counter = WorkCounter { _ in }
+        cancellers.endLeftovers(counter: counter)
         restorePending(keeping: enforced, counter: counter)
         counter.sealed()
     }
@@ -29,8 +30,8 @@ extension PipeWireEnforcer {
         settle()
         settler?.cancel()
         // After the moves off them: the metadata changes are queued before the processes end.
-        endAllEchoCancellers()
-        endRecordedEchoCancellers()
+        cancellers.endAll(counter: counter)
+        cancellers.endLeftovers(counter: counter)
         restorePending(keeping: undone, counter: counter)
         counter.sealed()
         defer { undoneAwaitingSync = [] }
@@ -63,11 +64,11 @@ extension PipeWireEnforcer {
     ) {
         let (key, factor, muted) = Self.owedValues(journalled: restores)
         if let key, let muted {
-            logger.info("repairing the saved mute of a stream that ended muted", metadata: ["restore.key": "\(key.rawValue)"])
+            logger.info("repairing the saved mute of a stream that ended muted", metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
             repairRestoreEntry(key, muted: muted)
         }
         if let key, let factor {
-            logger.info("repairing the saved volume of a stream that ended ducked", metadata: ["restore.key": "\(key.rawValue)"])
+            logger.info("repairing the saved volume of a stream that ended ducked", metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
             repairRestoreEntry(key, factor: factor)
         }
         done(true)
@@ -76,8 +77,7 @@ extension PipeWireEnforcer {
     /// WirePlumber saved the agent's factor and mute: the user's are written back; the players
     /// the agent paused are let go of.
     func undid(_ state: PipeWireEnforcedNode) {
-        if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
-        if let wasMuted = state.silencedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
+        repairRestoreEntry(ofUserValues: state)
         if state.isSilenced { pauser?.release(state.last) }
     }
 
@@ -96,7 +96,6 @@ extension PipeWireEnforcer {
         repauser?.cancel()
         settler?.cancel()
         enforced = [:]
-        // As the parent-death signal would end them; the journal keeps them for the next agent.
-        endAllEchoCancellers(keepingJournal: true)
+        cancellers.abandon()
     }
 }

@@ -10,8 +10,7 @@ extension PulseEnforcer {
     func recoverJournal(then done: @escaping @ServerLoopActor @Sendable () -> Void = {}) {
         let counter = WorkCounter { _ in done() }
         restorePending(keeping: enforced, counter: counter)
-        sweepEchoCancellers(counter: counter)
-        cancellerProcesses?.endRecorded()
+        cancellers.endLeftovers(counter: counter)
         counter.sealed()
     }
 
@@ -27,11 +26,14 @@ extension PulseEnforcer {
         ticker?.cancel()
         let counter = WorkCounter { [weak self] _ in
             // Once the streams' moves off them are answered: a canceller never goes from under its streams.
-            self?.endAllCancellerProcesses()
-            done()
+            guard let self else { return done() }
+            let ending = WorkCounter { _ in done() }
+            // A previous agent's first: this one's are still in the graph until their unloads are answered.
+            cancellers.endLeftovers(counter: ending)
+            cancellers.endAll(counter: ending)
+            ending.sealed()
         }
         let undone = undoEnforced(counter: counter)
-        unloadAllEchoCancellers(counter: counter)
         modules.restoreAll(counter: counter)
         restorePending(keeping: undone, counter: counter)
         counter.sealed()

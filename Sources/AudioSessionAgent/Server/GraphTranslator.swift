@@ -3,9 +3,11 @@ import AudioSessionContract
 import Logging
 import SoundServer
 
-/// Turns the pulse graph mirror's events into engine events, on the loop thread, without a hop:
-/// the mirror's handler calls ``handle(_:graph:)``, which calls the coordinator's
-/// ``PolicyCoordinator/handleOnLoop(_:)`` (the loop lock is the coordinator's outer lock).
+/// Turns the graph mirror's events into engine events, on the loop thread, without a hop: the
+/// mirror's handler calls ``handle(_:graph:)``, which calls the coordinator's
+/// ``PolicyCoordinator/handleOnLoop(_:)`` (the loop lock is the coordinator's outer lock). It keeps
+/// the ``ServerStreamTable`` and returns what changed there (``ServerStreamChange``), which the
+/// handler hands to the enforcer: the translator itself knows no enforcer.
 ///
 /// Streams become ``StreamInfo`` (see ``StreamTranslation``); a change of cork state becomes
 /// ``PolicyEvent/streamSoundingChanged(_:isSounding:)``, any other change of what the engine sees
@@ -16,7 +18,6 @@ import SoundServer
 @ServerLoopActor
 final class GraphTranslator {
     private let table: ServerStreamTable
-    private let enforcer: any StreamEnforcing
     /// The pulse server's policy modules; PipeWire has none the agent takes over.
     private let modules: PulseModuleSteward?
     private let resolver: StreamSessionResolver<LinuxProcessTable>
@@ -32,12 +33,11 @@ final class GraphTranslator {
     private var taggedStreams = TaggedStreamLedger(limit: SessionLimits.standard.taggedStreamsPerApp)
 
     nonisolated init(
-        table: ServerStreamTable, enforcer: any StreamEnforcing, modules: PulseModuleSteward?,
+        table: ServerStreamTable, modules: PulseModuleSteward?,
         resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger, serverSetsClientSecurity: Bool = false
     ) {
         self.serverSetsClientSecurity = serverSetsClientSecurity
         self.table = table
-        self.enforcer = enforcer
         self.modules = modules
         self.resolver = resolver
         self.logger = logger
@@ -87,17 +87,23 @@ final class GraphTranslator {
         coordinator = nil  // the coordinator's session watcher holds the translator: break the cycle
     }
 
-    /// The mirror's handler: on the loop thread, with the graph after `event`.
-    func handle(_ event: GraphEvent, graph: Graph) {
-        guard isFollowing else { return }
+    /// The mirror's handler: on the loop thread, with the graph after `event`. Returns what
+    /// changed of a stream the engine knew, for the enforcer.
+    @discardableResult
+    func handle(_ event: GraphEvent, graph: Graph) -> ServerStreamChange? {
+        guard isFollowing else { return nil }
         table.graph = graph
         switch event {
         case .streamAppeared(let stream):
             appeared(stream)
         case .streamChanged(_, let stream):
-            if table.contains(stream) { changed(stream) } else { appeared(stream) }
+            guard table.contains(stream) else {
+                appeared(stream)
+                return nil
+            }
+            return changed(stream)
         case .streamVanished(let stream):
-            vanished(stream)
+            return vanished(stream)
         case .deviceAppeared(let device):
             if let info = StreamTranslation.info(for: device) { coordinator?.handleOnLoop(.deviceAdded(info)) }
         case .deviceVanished(let device):
@@ -126,6 +132,7 @@ final class GraphTranslator {
         case .clientAppeared:
             break
         }
+        return nil
     }
 
     /// Translates and resolves every stream again at the loop's next turn: a session registered or
@@ -159,12 +166,10 @@ final class GraphTranslator {
                 "stream.id": "\(ref.id)", "stream.role": "\(UntrustedText.excerpt(stream.role ?? "none"))",
                 "session.id": "\(info.session?.rawValue ?? "none")",
             ])
-        enforcer.streamAppearing(ref, stream)
         coordinator?.handleOnLoop(.streamAppeared(info))
-        enforcer.streamAppeared(ref, stream)
     }
 
-    private func changed(_ stream: SoundStream) {
+    private func changed(_ stream: SoundStream) -> ServerStreamChange {
         let previous = table.ref(of: stream.id).flatMap { table.stream($0.id) }
         let ref = table.store(stream)
         // Volume and mute changes (every ramp step is one) do not change what the engine sees:
@@ -177,15 +182,15 @@ final class GraphTranslator {
         } else {
             report(translate(stream, ref: ref))
         }
-        enforcer.streamChanged(ref, stream)
+        return .changed(ref, stream)
     }
 
-    private func vanished(_ stream: SoundStream) {
-        guard let ref = table.remove(stream) else { return }
+    private func vanished(_ stream: SoundStream) -> ServerStreamChange? {
+        guard let ref = table.remove(stream) else { return nil }
         infos[ref.id] = nil
         taggedStreams.release(ref.id)
         coordinator?.handleOnLoop(.streamVanished(ref.id))
-        enforcer.streamVanished(ref, last: stream)
+        return .vanished(ref, last: stream)
     }
 
     /// Tells the engine what changed between the info it has and `info`.

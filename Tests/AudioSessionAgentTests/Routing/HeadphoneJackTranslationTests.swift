@@ -14,14 +14,6 @@ import Testing
 /// No private server can show this: a null sink has no ports.
 @Suite("A laptop's headphone jack through the translator")
 struct HeadphoneJackTranslationTests {
-    /// The enforcer's side of the translator: nothing here carries decisions out.
-    final class QuietEnforcer: StreamEnforcing {
-        func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {}
-        func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {}
-        func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {}
-        func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {}
-    }
-
     /// A loop timer that never fires: sessions do not change while the jack is tested.
     final class IdleTimer: LoopTimer {
         func arm(after delay: Duration) {}
@@ -84,7 +76,7 @@ struct HeadphoneJackTranslationTests {
             }
             session = registered.id
             translator = GraphTranslator(
-                table: ServerStreamTable(instance: HeadphoneJackTranslationTests.instance), enforcer: QuietEnforcer(),
+                table: ServerStreamTable(instance: HeadphoneJackTranslationTests.instance),
                 modules: nil, resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: Logger(label: "jack-test"))
             onTheServerLoop { [translator, coordinator] in translator.attach(to: coordinator) { _ in IdleTimer() } }
 
@@ -114,7 +106,7 @@ struct HeadphoneJackTranslationTests {
             let before = recorder.received.withLock { $0.count }
             let old = graph.sinks[0]
             graph.sinks[0] = device
-            if let old { onTheServerLoop { [translator, graph] in translator.handle(.deviceChanged(old: old, new: device), graph: graph) } }
+            if let old { onTheServerLoop { [translator, graph] in _ = translator.handle(.deviceChanged(old: old, new: device), graph: graph) } }
             return recorder.received.withLock { Array($0[before...]) }
         }
 
@@ -125,7 +117,7 @@ struct HeadphoneJackTranslationTests {
             var new = old
             new.isCorked = isCorked
             graph.sinkInputs[index] = new
-            onTheServerLoop { [translator, graph] in translator.handle(.streamChanged(old: old, new: new), graph: graph) }
+            onTheServerLoop { [translator, graph] in _ = translator.handle(.streamChanged(old: old, new: new), graph: graph) }
             return recorder.received.withLock { $0[before...].flatMap(\.1) }
         }
     }

@@ -43,7 +43,7 @@ struct TaggedStreamLimitTests {
             return (session, [session.registrationEvent])
         }
         let translator = GraphTranslator(
-            table: ServerStreamTable(instance: Self.instance), enforcer: HeadphoneJackTranslationTests.QuietEnforcer(),
+            table: ServerStreamTable(instance: Self.instance),
             modules: nil, resolver: StreamSessionResolver(processes: LinuxProcessTable()), logger: Logger(label: "tagged-test"))
         onTheServerLoop { translator.attach(to: coordinator) { _ in HeadphoneJackTranslationTests.IdleTimer() } }
         var graph = Graph(
@@ -58,7 +58,7 @@ struct TaggedStreamLimitTests {
         }
         func appear(_ stream: SoundStream) -> StreamInfo? {
             graph.sinkInputs[stream.index] = stream
-            onTheServerLoop { [graph] in translator.handle(.streamAppeared(stream), graph: graph) }
+            onTheServerLoop { [graph] in _ = translator.handle(.streamAppeared(stream), graph: graph) }
             let id = ServerStreamRef(stream, instance: Self.instance).id
             return recorder.received.withLock { received in
                 received.compactMap { event, _ -> StreamInfo? in
@@ -74,7 +74,7 @@ struct TaggedStreamLimitTests {
         // One of the app's tagged streams ends: the next one joins again.
         let first = tagged(1)
         graph.sinkInputs[1] = nil
-        onTheServerLoop { [graph] in translator.handle(.streamVanished(first), graph: graph) }
+        onTheServerLoop { [graph] in _ = translator.handle(.streamVanished(first), graph: graph) }
         #expect(try #require(appear(tagged(4))).session == session.id)
     }
 }

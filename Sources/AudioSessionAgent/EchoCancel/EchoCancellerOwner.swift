@@ -1,10 +1,10 @@
 import AudioPolicy
 
-/// The enforcer an ``EchoCancellerProcesses`` works for: it sees the server's devices and moves
-/// streams by its own protocol (`target.object` natively, a move by name on the pulse protocol).
-/// Called on the loop thread, loop locked.
+/// What an ``EchoCancellerHost`` works for (the ``EchoCancellerSteward``): it sees the server's
+/// devices and has the streams moved by the enforcer's protocol (`target.object` natively, a move
+/// by name on the pulse protocol). Called on the loop thread, loop locked.
 @ServerLoopActor
-protocol EchoCancellerProcessOwner: AnyObject {
+protocol EchoCancellerOwner: AnyObject {
     /// Whether the canceller's virtual sink and source are in the owner's view of the server.
     func echoCancellerDevicesExist(_ configuration: NativeEchoCancellerConfiguration) -> Bool
     /// The canceller's devices exist: the streams that waited for them go onto it now.
