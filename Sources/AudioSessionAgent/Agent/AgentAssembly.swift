@@ -50,7 +50,7 @@ public final class AgentAssembly: Sendable {
 
     /// The translator that keeps `table`.
     func makeTranslator(
-        table: ServerStreamTable, modules: PulseModuleSteward? = nil, serverSetsClientSecurity: Bool = false
+        table: ServerStreamTable, modules: (any ServerModulePlanning)? = nil, serverSetsClientSecurity: Bool = false
     ) -> GraphTranslator {
         GraphTranslator(
             table: table, modules: modules, resolver: StreamSessionResolver(processes: LinuxProcessTable()),

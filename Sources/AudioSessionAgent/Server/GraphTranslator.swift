@@ -18,8 +18,8 @@ import SoundServer
 @ServerLoopActor
 final class GraphTranslator {
     private let table: ServerStreamTable
-    /// The pulse server's policy modules; PipeWire has none the agent takes over.
-    private let modules: PulseModuleSteward?
+    /// The server's own policy modules (the pulse protocol's); PipeWire has none the agent takes over.
+    private let modules: (any ServerModulePlanning)?
     private let resolver: StreamSessionResolver<LinuxProcessTable>
     private let logger: Logger
     private var coordinator: PolicyCoordinator?
@@ -33,7 +33,7 @@ final class GraphTranslator {
     private var taggedStreams = TaggedStreamLedger(limit: SessionLimits.standard.taggedStreamsPerApp)
 
     nonisolated init(
-        table: ServerStreamTable, modules: PulseModuleSteward?,
+        table: ServerStreamTable, modules: (any ServerModulePlanning)?,
         resolver: StreamSessionResolver<LinuxProcessTable>, logger: Logger, serverSetsClientSecurity: Bool = false
     ) {
         self.serverSetsClientSecurity = serverSetsClientSecurity

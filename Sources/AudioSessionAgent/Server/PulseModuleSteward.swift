@@ -18,7 +18,7 @@ import SoundServer
 /// Isolated to the server loop (``ServerLoopActor``), like the translator and the enforcer: module
 /// events arrive on the loop thread, decisions under the coordinator's outer lock (the loop lock).
 @ServerLoopActor
-final class PulseModuleSteward: LoopDecisionSink {
+final class PulseModuleSteward: LoopDecisionSink, ServerModulePlanning {
     private let connection: PulseConnection
     private let journal: Journal
     private let logger: Logger
