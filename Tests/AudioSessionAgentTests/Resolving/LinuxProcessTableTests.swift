@@ -87,6 +87,9 @@ struct LinuxProcessTableTests {
             let family = try await Family.start(
                 environment: ["PULSE_PROP": "audiosession.token=run-9 media.role=music"], in: directory)
             let table = LinuxProcessTable()
+            // The shell reports its child's PID as it forks it: while the child execs sleep, its
+            // environ can read empty (the CI at d5b560d, under load).
+            try await waitUntil("the shell's child runs sleep") { table.binary(of: family.sleeper) == "sleep" }
             #expect(
                 table.environmentVariable("PULSE_PROP", of: family.sleeper)
                     == "audiosession.token=run-9 media.role=music")
