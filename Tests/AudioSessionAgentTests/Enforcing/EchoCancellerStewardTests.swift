@@ -26,6 +26,7 @@ struct EchoCancellerStewardTests {
         var configurations: [EchoCancellerID: NativeEchoCancellerConfiguration] = [:]
         var requests: [String] = []
         private var ready: Set<EchoCancellerID> = []
+        private var waiting: [EchoCancellerID: [StreamID]] = [:]
         private weak var owner: (any EchoCancellerOwner)?
 
         func begin(owner: any EchoCancellerOwner) { self.owner = owner }
@@ -37,10 +38,12 @@ struct EchoCancellerStewardTests {
 
         func isReady(_ id: EchoCancellerID) -> Bool { ready.contains(id) }
 
+        func waitToMove(_ stream: StreamID, onto id: EchoCancellerID) { waiting[id, default: []].append(stream) }
+
         func devicesAppeared() {
             for (id, configuration) in configurations where !ready.contains(id) && owner?.echoCancellerDevicesExist(configuration) == true {
                 ready.insert(id)
-                owner?.echoCancellerReady(id)
+                owner?.echoCancellerReady(id, waiting: waiting.removeValue(forKey: id) ?? [])
             }
         }
 

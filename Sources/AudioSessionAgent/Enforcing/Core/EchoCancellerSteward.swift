@@ -47,8 +47,8 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// name from the device it is on.
     private let movesUnlinkedStreams: Bool
     private weak var mover: (any EchoCancellerMover)?
-    /// Streams waiting for a starting canceller's devices, by canceller.
-    private var waiting: [EchoCancellerID: [StreamID]] = [:]
+    /// Cancellers starting with streams waiting for their devices.
+    private var awaited: Set<EchoCancellerID> = []
     /// Unneeded cancellers that end once the one they are listed under is ready (or gave up).
     private var retiring: [EchoCancellerID: [EchoCancellerID]] = [:]
     /// Streams to move onto a canceller once the server links them to a device.
@@ -88,7 +88,10 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// linked yet the canceller's master.
     func move(_ id: StreamID, onto cancellerID: EchoCancellerID) {
         guard let configuration = host.configurations[cancellerID] else { return }
-        guard host.isReady(cancellerID) else { return waiting[cancellerID, default: []].append(id) }
+        guard host.isReady(cancellerID) else {
+            awaited.insert(cancellerID)
+            return host.waitToMove(id, onto: cancellerID)
+        }
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         let master = configuration.master(for: ref.kind)
         guard let current = table.graph.device(of: stream)?.name ?? (movesUnlinkedStreams ? master : nil) else {
@@ -108,8 +111,8 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// once that one has taken them.
     func unload(_ id: EchoCancellerID) {
         guard host.configurations[id] != nil else { return }
-        waiting[id] = nil
-        if !isEnded, let successor = waiting.keys.sorted().first {
+        awaited.remove(id)
+        if !isEnded, let successor = awaited.sorted().first {
             retiring[successor, default: []].append(id)
             logger.debug("the echo canceller ends once its successor is ready", metadata: ["echo-cancel.id": "\(id)"])
             return
@@ -155,7 +158,7 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     }
 
     private func forgetSuccessions() {
-        waiting = [:]
+        awaited = []
         retiring = [:]
     }
 
@@ -171,13 +174,14 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         table.graph.sink(named: configuration.module.sinkName) != nil && table.graph.source(named: configuration.module.sourceName) != nil
     }
 
-    func echoCancellerReady(_ id: EchoCancellerID) {
-        for stream in waiting.removeValue(forKey: id) ?? [] { move(stream, onto: id) }
+    func echoCancellerReady(_ id: EchoCancellerID, waiting: [StreamID]) {
+        awaited.remove(id)
+        for stream in waiting { move(stream, onto: id) }
         for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
     }
 
     func echoCancellerGaveUp(_ id: EchoCancellerID) {
-        waiting[id] = nil
+        awaited.remove(id)
         for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
     }
 }
