@@ -103,11 +103,18 @@ final class EchoCancellerProcesses: EchoCancellerHost {
     }
 
     /// Ends the canceller's process (its streams' moves off it were sent first) and, once it has
-    /// gone, its journal entry.
+    /// gone, its journal entry. While another canceller is starting with streams waiting for it
+    /// (the route changed), the process keeps those streams until that one is ready.
     func end(_ id: EchoCancellerID) {
         guard let canceller = cancellers.removeValue(forKey: id) else { return }
         removeConfiguration(of: canceller)
+        for process in canceller.retiring { end(process, id: nil) }
         guard let process = canceller.process else { return }
+        if let successor = cancellers.first(where: { !$0.value.isReady && !$0.value.waitingMoves.isEmpty })?.key {
+            cancellers[successor]?.retiring.append(process)
+            logger.debug("an echo canceller ends once its successor is ready", metadata: ["echo-cancel.id": "\(id)"])
+            return
+        }
         end(process, id: id)
     }
 
@@ -129,7 +136,7 @@ final class EchoCancellerProcesses: EchoCancellerHost {
         timer?.cancel()
         for (id, canceller) in cancellers.sorted(by: { $0.key < $1.key }) {
             removeConfiguration(of: canceller)
-            if let process = canceller.process {
+            for process in canceller.retiring + (canceller.process.map { [$0] } ?? []) {
                 logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id)", "process.id": "\(process.pid)"])
                 process.terminateAndWait()
                 if !keepingJournal { clear(process) }
@@ -176,11 +183,14 @@ final class EchoCancellerProcesses: EchoCancellerHost {
                 canceller.isReady = true
                 let waiting = canceller.waitingMoves
                 canceller.waitingMoves = []
+                let retiring = canceller.retiring
+                canceller.retiring = []
                 cancellers[id] = canceller
                 // The process has read its configuration.
                 removeConfiguration(of: canceller)
                 logger.info("an echo canceller is ready", metadata: ["echo-cancel.id": "\(id)"])
                 owner?.echoCancellerReady(id, waiting: waiting)
+                for process in retiring { end(process, id: nil) }
             } else if clock.now - canceller.requested > Self.startTimeout {
                 logger.error(
                     "an echo canceller's devices never appeared: the call's audio stays unprocessed",
@@ -224,8 +234,8 @@ final class EchoCancellerProcesses: EchoCancellerHost {
 
     // MARK: Ending
 
-    private func end(_ process: HelperProcess, id: EchoCancellerID) {
-        logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id)", "process.id": "\(process.pid)"])
+    private func end(_ process: HelperProcess, id: EchoCancellerID?) {
+        logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id.map { "\($0)" } ?? "retired")", "process.id": "\(process.pid)"])
         let journal = journal
         let logger = logger
         process.terminate {

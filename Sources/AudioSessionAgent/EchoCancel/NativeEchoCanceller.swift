@@ -12,6 +12,9 @@ struct NativeEchoCanceller: Sendable {
     var isReady = false
     /// Streams to move onto it once it is ready.
     var waitingMoves: [StreamID] = []
+    /// Cancellers the engine no longer needs whose streams wait for this one (the route changed):
+    /// they end once this one has taken the streams, so the call is never heard unprocessed.
+    var retiring: [HelperProcess] = []
     /// When the agent asked for it; a canceller whose nodes never appear is given up.
     var requested: ContinuousClock.Instant
 }

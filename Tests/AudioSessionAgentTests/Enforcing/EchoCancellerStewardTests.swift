@@ -47,15 +47,7 @@ struct EchoCancellerStewardTests {
             }
         }
 
-        /// The canceller's devices never appeared.
-        func giveUp(_ id: EchoCancellerID) {
-            configurations[id] = nil
-            requests.append("gave up \(id)")
-            owner?.echoCancellerGaveUp(id)
-        }
-
         func end(_ id: EchoCancellerID) {
-            guard configurations[id] != nil else { return }
             configurations[id] = nil
             requests.append("end \(id)")
         }
@@ -69,26 +61,59 @@ struct EchoCancellerStewardTests {
         func abandon() { requests.append("abandon") }
     }
 
+    /// A loop timer the test fires by hand.
+    final class HandTimer: LoopTimer {
+        private struct State {
+            var armedFor: Duration?
+            var action: (@ServerLoopActor @Sendable () -> Void)?
+        }
+        private let state = Mutex(State())
+
+        func arm(after delay: Duration) { state.withLock { $0.armedFor = delay } }
+        func cancel() { state.withLock { $0.armedFor = nil } }
+
+        /// How long it is armed for; `nil` when not armed.
+        var armedFor: Duration? { state.withLock { $0.armedFor } }
+
+        func setAction(_ action: @escaping @ServerLoopActor @Sendable () -> Void) { state.withLock { $0.action = action } }
+
+        /// Fires now, as its loop would once the time is up.
+        @ServerLoopActor func fire() {
+            let action = state.withLock { state in
+                state.armedFor = nil
+                return state.action
+            }
+            action?()
+        }
+    }
+
     /// The parity rig, its steward and the host, on one protocol's vocabulary.
     @ServerLoopActor
     final class Bench {
         let rig: EnforcementCoreParityTests.Rig
         let host = RecordingHost()
+        let timer = HandTimer()
         let steward: EchoCancellerSteward
 
         init(_ rig: EnforcementCoreParityTests.Rig) {
             self.rig = rig
             steward = EchoCancellerSteward(
                 host: host, table: rig.table, movesUnlinkedStreams: rig.vocabulary == .pipewire, logger: Logger(label: "test.cancellers"))
-            steward.begin(mover: rig)
+            let timer = timer
+            steward.begin(mover: rig) { action in
+                timer.setAction(action)
+                return timer
+            }
             rig.table.graph.sources[rig.vocabulary.firstDevice + 10] = SoundDevice(
                 kind: .source, index: rig.vocabulary.firstDevice + 10, name: EchoCancellerStewardTests.mic, description: "Microphone")
         }
 
-        /// The canceller's sink and source show in the graph (`offset` apart from the first's).
-        func cancellerDevicesAppear(_ id: EchoCancellerID = EchoCancellerStewardTests.canceller.id, offset: UInt32 = 0) {
-            guard let configuration = host.configurations[id] else { return }
-            let first = rig.vocabulary.firstDevice + 20 + offset
+        var configuration: NativeEchoCancellerConfiguration? { host.configurations[EchoCancellerStewardTests.canceller.id] }
+
+        /// The canceller's sink and source show in the graph.
+        func cancellerDevicesAppear() {
+            guard let configuration else { return }
+            let first = rig.vocabulary.firstDevice + 20
             rig.table.graph.sinks[first] = SoundDevice(kind: .sink, index: first, name: configuration.module.sinkName, description: "Echo-Cancel Sink")
             rig.table.graph.sources[first + 1] = SoundDevice(
                 kind: .source, index: first + 1, name: configuration.module.sourceName, description: "Echo-Cancel Source")
@@ -165,77 +190,63 @@ struct EchoCancellerStewardTests {
         #expect(outcomes[.pipewire]?.journalled.last == "device \(Self.speaker)")
     }
 
-    static let onHeadset = EchoCanceller(
-        id: "call-2", playbackMaster: DeviceID("sink:\(EnforcementCoreParityTests.headset)"), captureMaster: DeviceID("source:\(mic)"),
-        settings: EchoCancellerSettings(kind: .webrtc))
-
-    static var headsetSinkName: String { EchoCancellerModule(canceller: onHeadset, instance: EchoCancellerSteward.instance).sinkName }
-
-    @Test("a route change: the old canceller ends once the new one's devices exist and the call's moves onto them are sent")
-    func routeChange() throws {
-        var beforeReady: [Vocabulary: [String]] = [:]
+    @Test("a canceller the engine no longer needs ends once its streams have left it, not before")
+    func endsOnceVacated() throws {
+        var whileCarrying: [Vocabulary: (requests: [String], armed: Duration?)] = [:]
         let outcomes = try Self.onBoth { bench in
             bench.steward.load(Self.canceller)
             bench.cancellerDevicesAppear()
             bench.steward.move(bench.rig.id, onto: Self.canceller.id)
             bench.show(onDevice: bench.cancellerSinkIndex)
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
             bench.steward.unload(Self.canceller.id)
-            beforeReady[bench.rig.vocabulary] = bench.host.requests
-            bench.cancellerDevicesAppear(Self.onHeadset.id, offset: 2)
+            whileCarrying[bench.rig.vocabulary] = (bench.host.requests, bench.timer.armedFor)
+            bench.show(onDevice: bench.rig.vocabulary.firstDevice)
         }
         #expect(outcomes[.pulse]?.requests == outcomes[.pipewire]?.requests)
-        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
         for (vocabulary, outcome) in outcomes {
-            #expect(beforeReady[vocabulary]?.contains("end call-1") == false, "\(vocabulary): the call is still on it")
-            #expect(outcome.requests.last == "end call-1", "\(vocabulary)")
-            #expect(outcome.commands == ["target \(Self.sinkName)", "target \(Self.headsetSinkName)"], "\(vocabulary)")
-            #expect(outcome.journalled.last == "device \(Self.speaker)", "\(vocabulary): its own device, behind the first canceller")
+            #expect(whileCarrying[vocabulary]?.requests.contains("end call-1") == false, "\(vocabulary): its stream is still on it")
+            #expect(whileCarrying[vocabulary]?.armed == EchoCancellerSteward.vacancyGrace, "\(vocabulary)")
+            #expect(outcome.requests.last == "end call-1", "\(vocabulary): ended once the stream left")
         }
     }
 
-    @Test("a canceller no other one succeeds ends at once, whatever stream is on it; one waiting for a successor that gives up ends then")
-    func endsAtOnceOrWithAFailedSuccessor() throws {
+    @Test("a stream nobody moves off holds the canceller only until the grace is over; one no stream goes through ends at once")
+    func graceAndVacantCanceller() throws {
         let outcomes = try Self.onBoth { bench in
             bench.steward.load(Self.canceller)
             bench.cancellerDevicesAppear()
             bench.show(onDevice: bench.cancellerSinkIndex)
             bench.steward.unload(Self.canceller.id)
+            bench.timer.fire()
+            bench.show(onDevice: bench.rig.vocabulary.firstDevice)
             bench.steward.load(Self.canceller)
-            bench.cancellerDevicesAppear()
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
             bench.steward.unload(Self.canceller.id)
-            bench.host.giveUp(Self.onHeadset.id)
         }
-        let start1 = "start call-1 on \(Self.speaker), \(Self.mic)"
-        let start2 = "start call-2 on \(EnforcementCoreParityTests.headset), \(Self.mic)"
         for (vocabulary, outcome) in outcomes {
-            #expect(outcome.requests == [start1, "end call-1", start1, start2, "gave up call-2", "end call-1"], "\(vocabulary)")
+            #expect(
+                outcome.requests == [
+                    "start call-1 on \(Self.speaker), \(Self.mic)", "end call-1", "start call-1 on \(Self.speaker), \(Self.mic)", "end call-1",
+                ], "\(vocabulary)")
         }
     }
 
-    @Test("a stopping agent ends a previous agent's cancellers and all of its own, one waiting for a successor too; after that nothing starts")
+    @Test("a stopping agent ends every canceller and a previous agent's; after that nothing starts")
     func stopping() throws {
         let outcomes = try Self.onBoth { bench in
             bench.steward.load(Self.canceller)
             bench.cancellerDevicesAppear()
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
+            bench.show(onDevice: bench.cancellerSinkIndex)
             bench.steward.unload(Self.canceller.id)
+            #expect(bench.timer.armedFor == EchoCancellerSteward.vacancyGrace, "its stream holds it")
             let counter = WorkCounter { _ in }
             bench.steward.endLeftovers(counter: counter)
             bench.steward.endAll(counter: counter)
             counter.sealed()
             bench.steward.load(Self.canceller)
+            #expect(bench.timer.armedFor == nil, "the grace timer is off")
         }
         for (vocabulary, outcome) in outcomes {
-            #expect(
-                outcome.requests == [
-                    "start call-1 on \(Self.speaker), \(Self.mic)", "start call-2 on \(EnforcementCoreParityTests.headset), \(Self.mic)",
-                    "end leftovers", "end call-1", "end call-2",
-                ], "\(vocabulary): the one waiting for its successor too")
+            #expect(outcome.requests == ["start call-1 on \(Self.speaker), \(Self.mic)", "end leftovers", "end call-1"], "\(vocabulary)")
         }
     }
 }

@@ -12,29 +12,31 @@ import Musl
 /// canceller started between the engine's masters by its ``EchoCancellerHost`` (a PulseAudio
 /// module, or a `pipewire` process of the agent's), moves a session's streams onto the
 /// canceller's devices once they exist, through the enforcer (``EchoCancellerMover``), and ends a
-/// canceller the engine no longer needs.
+/// canceller the engine no longer needs once no stream goes through it.
 ///
 /// A route change loads the new canceller, moves the streams and unloads the old one; the moves
 /// wait for the new canceller's devices, so ending the old one at once would take its devices
-/// away while the call is still on them: the call would be heard unprocessed, and the server
-/// would move the streams itself at the same moment as the agent (pipewire-pulse 0.3.65 went
-/// away on such a succession when the canceller was its own module, issue 9). So while a
-/// canceller is starting with streams waiting for it, an unneeded one ends once that one is ready
-/// and the streams' moves onto it are sent (on one connection they come before the end), or once
-/// it gave up. Otherwise it ends at once, whatever stream a user put on it: the server moves that
-/// one as any stream of a device that goes.
+/// away while its streams are still on them, and the server would move them itself at the same
+/// moment as the agent (pipewire-pulse 0.3.65 has gone away on such a succession, issue 9). So
+/// the old one ends once its streams have left, or after ``vacancyGrace`` at the latest. Waiting
+/// costs nothing journal-wise: the streams' moves are journalled as they are sent, and a stopping
+/// agent ends every canceller it still holds.
 ///
 /// Isolated to the server loop (``ServerLoopActor``), as its enforcer is.
 ///
 /// ```swift
 /// let cancellers = EchoCancellerSteward(host: processes, table: table, movesUnlinkedStreams: true, logger: logger)
-/// cancellers.begin(mover: enforcer)
+/// cancellers.begin(mover: enforcer) { PipeWireLoopTimer.onLoop(of: connection, $0) }
 /// cancellers.load(canceller)                        // the engine's loadEchoCanceller
 /// cancellers.move(stream, onto: canceller.id)       // moveToEchoCanceller, once its devices exist
-/// cancellers.unload(canceller.id)                   // once a successor has taken its streams
+/// cancellers.unload(canceller.id)                   // once its streams have left
 /// ```
 @ServerLoopActor
 final class EchoCancellerSteward: EchoCancellerOwner {
+    /// How long a canceller the engine no longer needs waits for its streams to leave: longer
+    /// than a move takes on a loaded server, short enough that a stream nobody moves off it (one
+    /// a user put there) is not held on a canceller for long.
+    nonisolated static let vacancyGrace = Duration.seconds(3)
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     nonisolated static let instance = String(getpid())
 
@@ -47,12 +49,12 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// name from the device it is on.
     private let movesUnlinkedStreams: Bool
     private weak var mover: (any EchoCancellerMover)?
-    /// Cancellers starting with streams waiting for their devices.
-    private var awaited: Set<EchoCancellerID> = []
-    /// Unneeded cancellers that end once the one they are listed under is ready (or gave up).
-    private var retiring: [EchoCancellerID: [EchoCancellerID]] = [:]
+    /// Cancellers the engine no longer needs, ended once their streams have left.
+    private var endWhenVacated: Set<EchoCancellerID> = []
     /// Streams to move onto a canceller once the server links them to a device.
     private var movesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
+    /// Ends the cancellers still carrying streams once their grace is over.
+    private var vacancyTimer: (any LoopTimer)?
     /// The agent is stopping or gone: no canceller is started any more.
     private var isEnded = false
 
@@ -63,10 +65,11 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         self.logger = logger
     }
 
-    /// Starts serving the enforcer `mover`; call once, as it starts.
-    func begin(mover: any EchoCancellerMover) {
+    /// Starts serving the enforcer `mover`, with a timer made on its loop; call once, as it starts.
+    func begin(mover: any EchoCancellerMover, makeTimer: (@escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer) {
         self.mover = mover
         host.begin(owner: self)
+        vacancyTimer = makeTimer { [weak self] in self?.endVacated(evenIfCarrying: true) }
     }
 
     // MARK: The engine's decisions
@@ -88,10 +91,7 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// linked yet the canceller's master.
     func move(_ id: StreamID, onto cancellerID: EchoCancellerID) {
         guard let configuration = host.configurations[cancellerID] else { return }
-        guard host.isReady(cancellerID) else {
-            awaited.insert(cancellerID)
-            return host.waitToMove(id, onto: cancellerID)
-        }
+        guard host.isReady(cancellerID) else { return host.waitToMove(id, onto: cancellerID) }
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         let master = configuration.master(for: ref.kind)
         guard let current = table.graph.device(of: stream)?.name ?? (movesUnlinkedStreams ? master : nil) else {
@@ -107,30 +107,29 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         }
     }
 
-    /// Ends the canceller: at once, or, while another is starting with streams waiting for it,
-    /// once that one has taken them.
+    /// Ends the canceller once no stream goes through it, or after ``vacancyGrace`` at the latest.
     func unload(_ id: EchoCancellerID) {
-        guard host.configurations[id] != nil else { return }
-        awaited.remove(id)
-        if !isEnded, let successor = awaited.sorted().first {
-            retiring[successor, default: []].append(id)
-            logger.debug("the echo canceller ends once its successor is ready", metadata: ["echo-cancel.id": "\(id)"])
-            return
-        }
-        endNow(id)
+        guard let configuration = host.configurations[id] else { return }
+        guard !isEnded, carriesStreams(configuration) else { return endNow(id) }
+        endWhenVacated.insert(id)
+        logger.debug("the echo canceller is unloaded once its streams have left", metadata: ["echo-cancel.id": "\(id)"])
+        vacancyTimer?.arm(after: Self.vacancyGrace)
     }
 
     // MARK: The server's streams
 
-    /// A stream waiting to be linked goes onto its canceller once it has a device.
+    /// A stream changed: a canceller waiting for its streams to leave may be vacant now, and a
+    /// stream waiting to be linked goes onto its canceller once it has a device.
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        endVacated()
         guard let id = movesAwaitingLink[ref.serial], table.graph.device(of: stream) != nil else { return }
         move(ref.id, onto: id)
     }
 
-    /// A stream ended: it waits for no link.
+    /// A stream ended: it waits for no link, and may have been a canceller's last.
     func streamVanished(_ ref: ServerStreamRef) {
         movesAwaitingLink[ref.serial] = nil
+        endVacated()
     }
 
     /// A device appeared: the host looks for the devices of cancellers still starting.
@@ -142,7 +141,8 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// `counter` counts what the server has still to answer.
     func endAll(counter: WorkCounter) {
         isEnded = true
-        forgetSuccessions()
+        vacancyTimer?.cancel()
+        endWhenVacated = []
         host.endAll(counter: counter)
     }
 
@@ -152,20 +152,32 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// Stops as a crash would (``EchoCancellerHost/abandon()``).
     func abandon() {
         isEnded = true
-        forgetSuccessions()
+        vacancyTimer?.cancel()
+        endWhenVacated = []
         movesAwaitingLink = [:]
         host.abandon()
     }
 
-    private func forgetSuccessions() {
-        awaited = []
-        retiring = [:]
+    private func endVacated(evenIfCarrying: Bool = false) {
+        for id in endWhenVacated.sorted() {
+            guard let configuration = host.configurations[id] else {
+                endWhenVacated.remove(id)
+                continue
+            }
+            if evenIfCarrying || !carriesStreams(configuration) { endNow(id) }
+        }
     }
 
     private func endNow(_ id: EchoCancellerID) {
+        endWhenVacated.remove(id)
         host.end(id)
-        // Those waiting for it end with it: it takes no streams any more.
-        for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
+    }
+
+    /// Whether any stream plays to or records from the canceller's devices.
+    private func carriesStreams(_ configuration: NativeEchoCancellerConfiguration) -> Bool {
+        let graph = table.graph
+        return graph.sinkInputs.values.contains { graph.device(of: $0)?.name == configuration.module.sinkName }
+            || graph.sourceOutputs.values.contains { graph.device(of: $0)?.name == configuration.module.sourceName }
     }
 
     // MARK: EchoCancellerOwner
@@ -175,13 +187,10 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     }
 
     func echoCancellerReady(_ id: EchoCancellerID, waiting: [StreamID]) {
-        awaited.remove(id)
         for stream in waiting { move(stream, onto: id) }
-        for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
     }
 
     func echoCancellerGaveUp(_ id: EchoCancellerID) {
-        awaited.remove(id)
-        for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
+        endWhenVacated.remove(id)
     }
 }
