@@ -5,8 +5,8 @@ import Testing
 extension AgentIntegrationTests.VoiceProcessing {
     /// A route change mid-call on the pulse protocol: PulseAudio loads module-echo-cancel on the
     /// new devices, pipewire-pulse gets a canceller process of the agent's. The first canceller
-    /// ends once the new one carries the call (``EchoCancellerSteward``): never two left, never the
-    /// old one left behind.
+    /// ends once the call has left it (``EchoCancellerSteward``): never two left, never the old
+    /// one left behind.
     @Test(
         "headphones plugged mid-call: a canceller on them takes the call, the first one ends",
         arguments: [SoundSetup.pulseMinimal, .pipewirePulse])

@@ -8,7 +8,7 @@ import AudioPolicy
 ///
 /// ```swift
 /// host.begin(owner: steward)
-/// host.start(configuration)      // steward.echoCancellerReady(id) once its devices exist
+/// host.start(configuration)      // steward.echoCancellerReady(id, waiting:) once its devices exist
 /// host.end(configuration.module.canceller.id)
 /// ```
 @ServerLoopActor
@@ -21,6 +21,8 @@ protocol EchoCancellerHost: AnyObject, Sendable {
     func start(_ configuration: NativeEchoCancellerConfiguration)
     /// Whether the canceller's devices exist, so streams can be moved onto them.
     func isReady(_ id: EchoCancellerID) -> Bool
+    /// Has `stream` wait for the canceller's devices; the owner gets it back when they exist.
+    func waitToMove(_ stream: StreamID, onto id: EchoCancellerID)
     /// A device appeared in the owner's view of the server: cancellers still starting are looked for.
     func devicesAppeared()
     /// Ends the canceller; its streams' moves off it were sent first (decisions apply in order).

@@ -13,7 +13,7 @@ import SoundServer
 /// ```swift
 /// let modules = EchoCancellerModules(connection: connection, table: table, logger: logger)
 /// modules.begin(owner: steward)
-/// modules.start(configuration)   // steward.echoCancellerReady(id) once the load is answered
+/// modules.start(configuration)   // steward.echoCancellerReady(id, waiting:) once the load is answered
 /// ```
 @ServerLoopActor
 final class EchoCancellerModules: EchoCancellerHost {
@@ -22,6 +22,8 @@ final class EchoCancellerModules: EchoCancellerHost {
         var configuration: NativeEchoCancellerConfiguration
         /// The server's module index, once the load is answered.
         var index: UInt32?
+        /// Streams to move onto it once it is loaded.
+        var waitingMoves: [StreamID] = []
         /// The engine no longer needs it: unloaded as soon as the load is answered.
         var endWhenLoaded = false
     }
@@ -68,12 +70,18 @@ final class EchoCancellerModules: EchoCancellerHost {
             return
         }
         module.index = index
+        let waiting = module.waitingMoves
+        module.waitingMoves = []
         modules[id] = module
         guard !module.endWhenLoaded, !isEnded else { return unload(id) }
-        owner?.echoCancellerReady(id)
+        owner?.echoCancellerReady(id, waiting: waiting)
     }
 
     func isReady(_ id: EchoCancellerID) -> Bool { modules[id]?.index != nil }
+
+    func waitToMove(_ stream: StreamID, onto id: EchoCancellerID) {
+        modules[id]?.waitingMoves.append(stream)
+    }
 
     /// The module's devices exist once its load is answered: nothing to look for.
     func devicesAppeared() {}

@@ -16,8 +16,8 @@ import Musl
 /// the journal, starts the process from the loop thread (a loop timer: the parent-death signal
 /// follows the thread, ``HelperProcess``), journals it by PID and start time before anything
 /// relies on it, looks for its sink and source in the owner's view of the server whenever a
-/// device appears there (``devicesAppeared()``, from the graph's events), then tells the owner,
-/// which moves the streams that waited for them by its own protocol. Ending sends SIGTERM,
+/// device appears there (``devicesAppeared()``, from the graph's events), then hands the streams
+/// that waited for them to the owner, which moves them by its own protocol. Ending sends SIGTERM,
 /// reaps on a dispatch thread and clears the journal entry once the process has gone.
 ///
 /// Isolated to the server loop (``ServerLoopActor``), as its owner is.
@@ -25,7 +25,7 @@ import Musl
 /// ```swift
 /// let processes = EchoCancellerProcesses(journal: journal, logger: logger) { PulseLoopTimer.onLoop(of: connection, $0) }
 /// processes.begin(owner: steward)
-/// processes.start(configuration)            // owner.echoCancellerReady(id) once its devices exist
+/// processes.start(configuration)            // owner.echoCancellerReady(id, waiting:) once its devices exist
 /// processes.devicesAppeared()               // the graph's deviceAppeared: are they there now?
 /// processes.end(configuration.module.canceller.id)
 /// ```
@@ -97,12 +97,24 @@ final class EchoCancellerProcesses: EchoCancellerHost {
     /// Whether the canceller's devices exist, so streams can be moved onto them.
     func isReady(_ id: EchoCancellerID) -> Bool { cancellers[id]?.isReady == true }
 
+    /// Has `stream` wait for the canceller's devices; the owner gets it back when they exist.
+    func waitToMove(_ stream: StreamID, onto id: EchoCancellerID) {
+        cancellers[id]?.waitingMoves.append(stream)
+    }
+
     /// Ends the canceller's process (its streams' moves off it were sent first) and, once it has
-    /// gone, its journal entry.
+    /// gone, its journal entry. While another canceller is starting with streams waiting for it
+    /// (the route changed), the process keeps those streams until that one is ready.
     func end(_ id: EchoCancellerID) {
         guard let canceller = cancellers.removeValue(forKey: id) else { return }
         removeConfiguration(of: canceller)
+        for process in canceller.retiring { end(process, id: nil) }
         guard let process = canceller.process else { return }
+        if let successor = cancellers.first(where: { !$0.value.isReady && !$0.value.waitingMoves.isEmpty })?.key {
+            cancellers[successor]?.retiring.append(process)
+            logger.debug("an echo canceller ends once its successor is ready", metadata: ["echo-cancel.id": "\(id)"])
+            return
+        }
         end(process, id: id)
     }
 
@@ -124,7 +136,7 @@ final class EchoCancellerProcesses: EchoCancellerHost {
         timer?.cancel()
         for (id, canceller) in cancellers.sorted(by: { $0.key < $1.key }) {
             removeConfiguration(of: canceller)
-            if let process = canceller.process {
+            for process in canceller.retiring + (canceller.process.map { [$0] } ?? []) {
                 logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id)", "process.id": "\(process.pid)"])
                 process.terminateAndWait()
                 if !keepingJournal { clear(process) }
@@ -152,7 +164,7 @@ final class EchoCancellerProcesses: EchoCancellerHost {
     }
 
     /// The timer's turn or a device's appearance (loop thread, loop locked): starts cancellers not
-    /// started yet, tells the owner of those whose devices have appeared,
+    /// started yet, hands the waiting streams of those whose devices have appeared to the owner,
     /// and gives up those past ``startTimeout``; the timer is armed for the next give-up.
     private func service() {
         guard !isEnded else { return }
@@ -169,11 +181,16 @@ final class EchoCancellerProcesses: EchoCancellerHost {
             }
             if owner?.echoCancellerDevicesExist(canceller.configuration) == true {
                 canceller.isReady = true
+                let waiting = canceller.waitingMoves
+                canceller.waitingMoves = []
+                let retiring = canceller.retiring
+                canceller.retiring = []
                 cancellers[id] = canceller
                 // The process has read its configuration.
                 removeConfiguration(of: canceller)
                 logger.info("an echo canceller is ready", metadata: ["echo-cancel.id": "\(id)"])
-                owner?.echoCancellerReady(id)
+                owner?.echoCancellerReady(id, waiting: waiting)
+                for process in retiring { end(process, id: nil) }
             } else if clock.now - canceller.requested > Self.startTimeout {
                 logger.error(
                     "an echo canceller's devices never appeared: the call's audio stays unprocessed",
@@ -217,8 +234,8 @@ final class EchoCancellerProcesses: EchoCancellerHost {
 
     // MARK: Ending
 
-    private func end(_ process: HelperProcess, id: EchoCancellerID) {
-        logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id)", "process.id": "\(process.pid)"])
+    private func end(_ process: HelperProcess, id: EchoCancellerID?) {
+        logger.info("ending an echo canceller", metadata: ["echo-cancel.id": "\(id.map { "\($0)" } ?? "retired")", "process.id": "\(process.pid)"])
         let journal = journal
         let logger = logger
         process.terminate {

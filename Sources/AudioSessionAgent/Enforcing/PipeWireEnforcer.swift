@@ -111,7 +111,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// Creates the ramp ticker; call once, before decisions arrive.
     func start() {
-        cancellers.begin(mover: self)
+        cancellers.begin(mover: self) { PipeWireLoopTimer.onLoop(of: connection, $0) }
         ticker = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.tick() }
         settler = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.settle() }
         repauser = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.pauseRelinkedAgain() }

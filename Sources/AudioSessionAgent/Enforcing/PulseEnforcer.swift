@@ -93,7 +93,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// Creates the ramp ticker and the players' turn; call once, before decisions arrive.
     func start() {
-        cancellers.begin(mover: self)
+        cancellers.begin(mover: self) { PulseLoopTimer.onLoop(of: connection, $0) }
         ticker = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.tick() }
         playerTurn = PulseLoopTimer.onLoop(of: connection) { [weak self] in self?.sendPlayerRequests() }
     }

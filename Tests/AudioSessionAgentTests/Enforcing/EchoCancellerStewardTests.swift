@@ -26,6 +26,7 @@ struct EchoCancellerStewardTests {
         var configurations: [EchoCancellerID: NativeEchoCancellerConfiguration] = [:]
         var requests: [String] = []
         private var ready: Set<EchoCancellerID> = []
+        private var waiting: [EchoCancellerID: [StreamID]] = [:]
         private weak var owner: (any EchoCancellerOwner)?
 
         func begin(owner: any EchoCancellerOwner) { self.owner = owner }
@@ -37,22 +38,16 @@ struct EchoCancellerStewardTests {
 
         func isReady(_ id: EchoCancellerID) -> Bool { ready.contains(id) }
 
+        func waitToMove(_ stream: StreamID, onto id: EchoCancellerID) { waiting[id, default: []].append(stream) }
+
         func devicesAppeared() {
             for (id, configuration) in configurations where !ready.contains(id) && owner?.echoCancellerDevicesExist(configuration) == true {
                 ready.insert(id)
-                owner?.echoCancellerReady(id)
+                owner?.echoCancellerReady(id, waiting: waiting.removeValue(forKey: id) ?? [])
             }
         }
 
-        /// The canceller's devices never appeared.
-        func giveUp(_ id: EchoCancellerID) {
-            configurations[id] = nil
-            requests.append("gave up \(id)")
-            owner?.echoCancellerGaveUp(id)
-        }
-
         func end(_ id: EchoCancellerID) {
-            guard configurations[id] != nil else { return }
             configurations[id] = nil
             requests.append("end \(id)")
         }
@@ -66,26 +61,59 @@ struct EchoCancellerStewardTests {
         func abandon() { requests.append("abandon") }
     }
 
+    /// A loop timer the test fires by hand.
+    final class HandTimer: LoopTimer {
+        private struct State {
+            var armedFor: Duration?
+            var action: (@ServerLoopActor @Sendable () -> Void)?
+        }
+        private let state = Mutex(State())
+
+        func arm(after delay: Duration) { state.withLock { $0.armedFor = delay } }
+        func cancel() { state.withLock { $0.armedFor = nil } }
+
+        /// How long it is armed for; `nil` when not armed.
+        var armedFor: Duration? { state.withLock { $0.armedFor } }
+
+        func setAction(_ action: @escaping @ServerLoopActor @Sendable () -> Void) { state.withLock { $0.action = action } }
+
+        /// Fires now, as its loop would once the time is up.
+        @ServerLoopActor func fire() {
+            let action = state.withLock { state in
+                state.armedFor = nil
+                return state.action
+            }
+            action?()
+        }
+    }
+
     /// The parity rig, its steward and the host, on one protocol's vocabulary.
     @ServerLoopActor
     final class Bench {
         let rig: EnforcementCoreParityTests.Rig
         let host = RecordingHost()
+        let timer = HandTimer()
         let steward: EchoCancellerSteward
 
         init(_ rig: EnforcementCoreParityTests.Rig) {
             self.rig = rig
             steward = EchoCancellerSteward(
                 host: host, table: rig.table, movesUnlinkedStreams: rig.vocabulary == .pipewire, logger: Logger(label: "test.cancellers"))
-            steward.begin(mover: rig)
+            let timer = timer
+            steward.begin(mover: rig) { action in
+                timer.setAction(action)
+                return timer
+            }
             rig.table.graph.sources[rig.vocabulary.firstDevice + 10] = SoundDevice(
                 kind: .source, index: rig.vocabulary.firstDevice + 10, name: EchoCancellerStewardTests.mic, description: "Microphone")
         }
 
-        /// The canceller's sink and source show in the graph (`offset` apart from the first's).
-        func cancellerDevicesAppear(_ id: EchoCancellerID = EchoCancellerStewardTests.canceller.id, offset: UInt32 = 0) {
-            guard let configuration = host.configurations[id] else { return }
-            let first = rig.vocabulary.firstDevice + 20 + offset
+        var configuration: NativeEchoCancellerConfiguration? { host.configurations[EchoCancellerStewardTests.canceller.id] }
+
+        /// The canceller's sink and source show in the graph.
+        func cancellerDevicesAppear() {
+            guard let configuration else { return }
+            let first = rig.vocabulary.firstDevice + 20
             rig.table.graph.sinks[first] = SoundDevice(kind: .sink, index: first, name: configuration.module.sinkName, description: "Echo-Cancel Sink")
             rig.table.graph.sources[first + 1] = SoundDevice(
                 kind: .source, index: first + 1, name: configuration.module.sourceName, description: "Echo-Cancel Source")
@@ -100,15 +128,8 @@ struct EchoCancellerStewardTests {
             steward.streamChanged(rig.table.store(stream), stream)
         }
 
-        /// The stream ends.
-        func streamEnds() {
-            guard let stream = rig.table.stream(rig.id), let ref = rig.table.remove(stream) else { return }
-            rig.table.graph.sinkInputs[stream.index] = nil
-            steward.streamVanished(ref)
-        }
-
-        /// The index of the sink of the canceller whose devices appeared `offset` apart from the first's.
-        func cancellerSinkIndex(offset: UInt32 = 0) -> UInt32 { rig.vocabulary.firstDevice + 20 + offset }
+        /// The index of the canceller's sink in the graph.
+        var cancellerSinkIndex: UInt32 { rig.vocabulary.firstDevice + 20 }
     }
 
     /// Runs `steps` on a bench of each vocabulary, each with its own journal; returns the host's
@@ -169,133 +190,63 @@ struct EchoCancellerStewardTests {
         #expect(outcomes[.pipewire]?.journalled.last == "device \(Self.speaker)")
     }
 
-    static let onHeadset = EchoCanceller(
-        id: "call-2", playbackMaster: DeviceID("sink:\(EnforcementCoreParityTests.headset)"), captureMaster: DeviceID("source:\(mic)"),
-        settings: EchoCancellerSettings(kind: .webrtc))
-
-    static var headsetSinkName: String { EchoCancellerModule(canceller: onHeadset, instance: EchoCancellerSteward.instance).sinkName }
-
-    @Test("a route change: the old canceller ends once the server shows the call on the new one")
-    func routeChange() throws {
-        var beforeReady: [Vocabulary: [String]] = [:]
-        var beforeShown: [Vocabulary: [String]] = [:]
+    @Test("a canceller the engine no longer needs ends once its streams have left it, not before")
+    func endsOnceVacated() throws {
+        var whileCarrying: [Vocabulary: (requests: [String], armed: Duration?)] = [:]
         let outcomes = try Self.onBoth { bench in
             bench.steward.load(Self.canceller)
             bench.cancellerDevicesAppear()
             bench.steward.move(bench.rig.id, onto: Self.canceller.id)
-            bench.show(onDevice: bench.cancellerSinkIndex())
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
+            bench.show(onDevice: bench.cancellerSinkIndex)
             bench.steward.unload(Self.canceller.id)
-            beforeReady[bench.rig.vocabulary] = bench.host.requests
-            bench.cancellerDevicesAppear(Self.onHeadset.id, offset: 2)
-            beforeShown[bench.rig.vocabulary] = bench.host.requests
-            bench.show(onDevice: bench.cancellerSinkIndex(offset: 2))
+            whileCarrying[bench.rig.vocabulary] = (bench.host.requests, bench.timer.armedFor)
+            bench.show(onDevice: bench.rig.vocabulary.firstDevice)
         }
         #expect(outcomes[.pulse]?.requests == outcomes[.pipewire]?.requests)
-        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
         for (vocabulary, outcome) in outcomes {
-            #expect(beforeReady[vocabulary]?.contains("end call-1") == false, "\(vocabulary): the call is still on it")
-            #expect(beforeShown[vocabulary]?.contains("end call-1") == false, "\(vocabulary): the call is on its way")
-            #expect(outcome.requests.last == "end call-1", "\(vocabulary)")
-            #expect(outcome.commands == ["target \(Self.sinkName)", "target \(Self.headsetSinkName)"], "\(vocabulary)")
-            #expect(outcome.journalled.last == "device \(Self.speaker)", "\(vocabulary): its own device, behind the first canceller")
+            #expect(whileCarrying[vocabulary]?.requests.contains("end call-1") == false, "\(vocabulary): its stream is still on it")
+            #expect(whileCarrying[vocabulary]?.armed == EchoCancellerSteward.vacancyGrace, "\(vocabulary)")
+            #expect(outcome.requests.last == "end call-1", "\(vocabulary): ended once the stream left")
         }
     }
 
-    @Test("a route change while the server relinks the call: the old canceller waits for the link, the move, and the call on the new one")
-    func routeChangeWhileUnlinked() throws {
-        var atReady: [Vocabulary: (requests: [String], commands: [String])] = [:]
-        var atLink: [Vocabulary: [String]] = [:]
+    @Test("a stream nobody moves off holds the canceller only until the grace is over; one no stream goes through ends at once")
+    func graceAndVacantCanceller() throws {
         let outcomes = try Self.onBoth { bench in
             bench.steward.load(Self.canceller)
             bench.cancellerDevicesAppear()
-            bench.steward.move(bench.rig.id, onto: Self.canceller.id)
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
+            bench.show(onDevice: bench.cancellerSinkIndex)
             bench.steward.unload(Self.canceller.id)
-            // The server is still taking the call to the first canceller: the stream has no device.
-            bench.show(onDevice: nil)
-            bench.cancellerDevicesAppear(Self.onHeadset.id, offset: 2)
-            atReady[bench.rig.vocabulary] = (bench.host.requests, bench.rig.recorder.commands)
-            bench.show(onDevice: bench.cancellerSinkIndex())
-            atLink[bench.rig.vocabulary] = bench.host.requests
-            bench.show(onDevice: bench.cancellerSinkIndex(offset: 2))
+            bench.timer.fire()
+            bench.show(onDevice: bench.rig.vocabulary.firstDevice)
+            bench.steward.load(Self.canceller)
+            bench.steward.unload(Self.canceller.id)
         }
-        let toFirst = "target \(Self.sinkName)"
-        let toSecond = "target \(Self.headsetSinkName)"
-        #expect(atReady[.pulse]?.commands == [toFirst], "the pulse protocol moves it once it is linked")
-        #expect(atReady[.pipewire]?.commands == [toFirst, toSecond], "natively its target is set at once")
         for (vocabulary, outcome) in outcomes {
-            #expect(atReady[vocabulary]?.requests.contains("end call-1") == false, "\(vocabulary): the call is not on the new one")
-            #expect(atLink[vocabulary]?.contains("end call-1") == false, "\(vocabulary): the call is on its way")
-            #expect(outcome.commands == [toFirst, toSecond], "\(vocabulary)")
-            #expect(outcome.requests.last == "end call-1", "\(vocabulary)")
+            #expect(
+                outcome.requests == [
+                    "start call-1 on \(Self.speaker), \(Self.mic)", "end call-1", "start call-1 on \(Self.speaker), \(Self.mic)", "end call-1",
+                ], "\(vocabulary)")
         }
     }
 
-    @Test("a route change whose call ends on its way: the old canceller ends with the stream")
-    func routeChangeCallEnds() throws {
-        var beforeEnd: [Vocabulary: [String]] = [:]
-        let outcomes = try Self.onBoth { bench in
-            bench.steward.load(Self.canceller)
-            bench.cancellerDevicesAppear()
-            bench.steward.move(bench.rig.id, onto: Self.canceller.id)
-            bench.show(onDevice: bench.cancellerSinkIndex())
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
-            bench.steward.unload(Self.canceller.id)
-            bench.cancellerDevicesAppear(Self.onHeadset.id, offset: 2)
-            beforeEnd[bench.rig.vocabulary] = bench.host.requests
-            bench.streamEnds()
-        }
-        for (vocabulary, outcome) in outcomes {
-            #expect(beforeEnd[vocabulary]?.contains("end call-1") == false, "\(vocabulary)")
-            #expect(outcome.requests.last == "end call-1", "\(vocabulary)")
-        }
-    }
-
-    @Test("a canceller no other one succeeds ends at once, whatever stream is on it; one waiting for a successor that gives up ends then")
-    func endsAtOnceOrWithAFailedSuccessor() throws {
-        let outcomes = try Self.onBoth { bench in
-            bench.steward.load(Self.canceller)
-            bench.cancellerDevicesAppear()
-            bench.show(onDevice: bench.cancellerSinkIndex())
-            bench.steward.unload(Self.canceller.id)
-            bench.steward.load(Self.canceller)
-            bench.cancellerDevicesAppear()
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
-            bench.steward.unload(Self.canceller.id)
-            bench.host.giveUp(Self.onHeadset.id)
-        }
-        let start1 = "start call-1 on \(Self.speaker), \(Self.mic)"
-        let start2 = "start call-2 on \(EnforcementCoreParityTests.headset), \(Self.mic)"
-        for (vocabulary, outcome) in outcomes {
-            #expect(outcome.requests == [start1, "end call-1", start1, start2, "gave up call-2", "end call-1"], "\(vocabulary)")
-        }
-    }
-
-    @Test("a stopping agent ends a previous agent's cancellers and all of its own, one waiting for a successor too; after that nothing starts")
+    @Test("a stopping agent ends every canceller and a previous agent's; after that nothing starts")
     func stopping() throws {
         let outcomes = try Self.onBoth { bench in
             bench.steward.load(Self.canceller)
             bench.cancellerDevicesAppear()
-            bench.steward.load(Self.onHeadset)
-            bench.steward.move(bench.rig.id, onto: Self.onHeadset.id)
+            bench.show(onDevice: bench.cancellerSinkIndex)
             bench.steward.unload(Self.canceller.id)
+            #expect(bench.timer.armedFor == EchoCancellerSteward.vacancyGrace, "its stream holds it")
             let counter = WorkCounter { _ in }
             bench.steward.endLeftovers(counter: counter)
             bench.steward.endAll(counter: counter)
             counter.sealed()
             bench.steward.load(Self.canceller)
+            #expect(bench.timer.armedFor == nil, "the grace timer is off")
         }
         for (vocabulary, outcome) in outcomes {
-            #expect(
-                outcome.requests == [
-                    "start call-1 on \(Self.speaker), \(Self.mic)", "start call-2 on \(EnforcementCoreParityTests.headset), \(Self.mic)",
-                    "end leftovers", "end call-1", "end call-2",
-                ], "\(vocabulary): the one waiting for its successor too")
+            #expect(outcome.requests == ["start call-1 on \(Self.speaker), \(Self.mic)", "end leftovers", "end call-1"], "\(vocabulary)")
         }
     }
 }

@@ -12,31 +12,31 @@ import Musl
 /// canceller started between the engine's masters by its ``EchoCancellerHost`` (a PulseAudio
 /// module, or a `pipewire` process of the agent's), moves a session's streams onto the
 /// canceller's devices once they exist, through the enforcer (``EchoCancellerMover``), and ends a
-/// canceller the engine no longer needs.
+/// canceller the engine no longer needs once no stream goes through it.
 ///
 /// A route change loads the new canceller, moves the streams and unloads the old one; the moves
 /// wait for the new canceller's devices, so ending the old one at once would take its devices
-/// away while the call is still on them: the call would be heard unprocessed, and the server
-/// would move the streams itself at the same moment as the agent (pipewire-pulse 0.3.65 went
-/// away on such a succession when the canceller was its own module, issue 9). So while another
-/// canceller has streams on their way to it (waiting for its devices, for the server to link
-/// them, or sent and not shown there yet), an unneeded one ends once the server shows every such
-/// stream on its new device, or the stream ended, or that canceller gave up. Merely sending the
-/// moves is not enough: pipewire-pulse lost a call whose stream was still being moved onto the
-/// old canceller when the new one became ready. Otherwise it ends at once, whatever stream a user
-/// put on it: the server moves that one as any stream of a device that goes.
+/// away while its streams are still on them, and the server would move them itself at the same
+/// moment as the agent (pipewire-pulse 0.3.65 has gone away on such a succession, issue 9). So
+/// the old one ends once its streams have left, or after ``vacancyGrace`` at the latest. Waiting
+/// costs nothing journal-wise: the streams' moves are journalled as they are sent, and a stopping
+/// agent ends every canceller it still holds.
 ///
 /// Isolated to the server loop (``ServerLoopActor``), as its enforcer is.
 ///
 /// ```swift
 /// let cancellers = EchoCancellerSteward(host: processes, table: table, movesUnlinkedStreams: true, logger: logger)
-/// cancellers.begin(mover: enforcer)
+/// cancellers.begin(mover: enforcer) { PipeWireLoopTimer.onLoop(of: connection, $0) }
 /// cancellers.load(canceller)                        // the engine's loadEchoCanceller
 /// cancellers.move(stream, onto: canceller.id)       // moveToEchoCanceller, once its devices exist
-/// cancellers.unload(canceller.id)                   // once a successor has taken its streams
+/// cancellers.unload(canceller.id)                   // once its streams have left
 /// ```
 @ServerLoopActor
 final class EchoCancellerSteward: EchoCancellerOwner {
+    /// How long a canceller the engine no longer needs waits for its streams to leave: longer
+    /// than a move takes on a loaded server, short enough that a stream nobody moves off it (one
+    /// a user put there) is not held on a canceller for long.
+    nonisolated static let vacancyGrace = Duration.seconds(3)
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     nonisolated static let instance = String(getpid())
 
@@ -49,14 +49,12 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// name from the device it is on.
     private let movesUnlinkedStreams: Bool
     private weak var mover: (any EchoCancellerMover)?
-    /// Streams waiting for a starting canceller's devices, by canceller.
-    private var waiting: [EchoCancellerID: [StreamID]] = [:]
-    /// Unneeded cancellers that end once the one they are listed under is ready (or gave up).
-    private var retiring: [EchoCancellerID: [EchoCancellerID]] = [:]
+    /// Cancellers the engine no longer needs, ended once their streams have left.
+    private var endWhenVacated: Set<EchoCancellerID> = []
     /// Streams to move onto a canceller once the server links them to a device.
     private var movesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
-    /// Streams sent onto a canceller that the server does not show on its device yet.
-    private var movesInFlight: [StreamSerial: MoveInFlight] = [:]
+    /// Ends the cancellers still carrying streams once their grace is over.
+    private var vacancyTimer: (any LoopTimer)?
     /// The agent is stopping or gone: no canceller is started any more.
     private var isEnded = false
 
@@ -67,10 +65,11 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         self.logger = logger
     }
 
-    /// Starts serving the enforcer `mover`; call once, as it starts.
-    func begin(mover: any EchoCancellerMover) {
+    /// Starts serving the enforcer `mover`, with a timer made on its loop; call once, as it starts.
+    func begin(mover: any EchoCancellerMover, makeTimer: (@escaping @ServerLoopActor @Sendable () -> Void) -> any LoopTimer) {
         self.mover = mover
         host.begin(owner: self)
+        vacancyTimer = makeTimer { [weak self] in self?.endVacated(evenIfCarrying: true) }
     }
 
     // MARK: The engine's decisions
@@ -92,7 +91,7 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// linked yet the canceller's master.
     func move(_ id: StreamID, onto cancellerID: EchoCancellerID) {
         guard let configuration = host.configurations[cancellerID] else { return }
-        guard host.isReady(cancellerID) else { return waiting[cancellerID, default: []].append(id) }
+        guard host.isReady(cancellerID) else { return host.waitToMove(id, onto: cancellerID) }
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         let master = configuration.master(for: ref.kind)
         guard let current = table.graph.device(of: stream)?.name ?? (movesUnlinkedStreams ? master : nil) else {
@@ -103,47 +102,34 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         movesAwaitingLink[ref.serial] = nil
         let target = configuration.device(for: ref.kind)
         logger.debug("moving a stream onto its echo canceller", metadata: ["stream.id": "\(id)", "echo-cancel.device": "\(target)"])
-        if current != target { movesInFlight[ref.serial] = MoveInFlight(canceller: cancellerID, device: target) }
         mover?.send(ref, stream, to: target, from: current) { [weak self] device in
             self?.host.configurations.values.first { $0.device(for: ref.kind) == device }?.master(for: ref.kind) ?? master
         }
     }
 
-    /// Ends the canceller: at once, or, while another has streams on their way to it, once they
-    /// are there.
+    /// Ends the canceller once no stream goes through it, or after ``vacancyGrace`` at the latest.
     func unload(_ id: EchoCancellerID) {
-        guard host.configurations[id] != nil else { return }
-        forgetMoves(onto: id)
-        if !isEnded, let successor = successorsTakingStreams.sorted().first {
-            retiring[successor, default: []].append(id)
-            logger.debug("the echo canceller ends once its successor is ready", metadata: ["echo-cancel.id": "\(id)"])
-            return
-        }
-        endNow(id)
+        guard let configuration = host.configurations[id] else { return }
+        guard !isEnded, carriesStreams(configuration) else { return endNow(id) }
+        endWhenVacated.insert(id)
+        logger.debug("the echo canceller is unloaded once its streams have left", metadata: ["echo-cancel.id": "\(id)"])
+        vacancyTimer?.arm(after: Self.vacancyGrace)
     }
 
     // MARK: The server's streams
 
-    /// A stream waiting to be linked goes onto its canceller once it has a device; a stream the
-    /// server shows on the canceller it was sent to has been taken by it (as has one a user moved
-    /// off the cancellers meanwhile).
+    /// A stream changed: a canceller waiting for its streams to leave may be vacant now, and a
+    /// stream waiting to be linked goes onto its canceller once it has a device.
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        let device = table.graph.device(of: stream)?.name
-        if let move = movesInFlight[ref.serial], let device,
-            device == move.device || !host.configurations.values.contains(where: { $0.device(for: ref.kind) == device })
-        {
-            movesInFlight[ref.serial] = nil
-            endRetired(onceTakenBy: move.canceller)
-        }
-        guard let id = movesAwaitingLink[ref.serial], device != nil else { return }
+        endVacated()
+        guard let id = movesAwaitingLink[ref.serial], table.graph.device(of: stream) != nil else { return }
         move(ref.id, onto: id)
-        endRetired(onceTakenBy: id)
     }
 
-    /// A stream ended: no canceller waits to take it any more.
+    /// A stream ended: it waits for no link, and may have been a canceller's last.
     func streamVanished(_ ref: ServerStreamRef) {
-        let successors = [movesAwaitingLink.removeValue(forKey: ref.serial), movesInFlight.removeValue(forKey: ref.serial)?.canceller]
-        for id in Set(successors.compactMap { $0 }).sorted() { endRetired(onceTakenBy: id) }
+        movesAwaitingLink[ref.serial] = nil
+        endVacated()
     }
 
     /// A device appeared: the host looks for the devices of cancellers still starting.
@@ -155,7 +141,8 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// `counter` counts what the server has still to answer.
     func endAll(counter: WorkCounter) {
         isEnded = true
-        forgetSuccessions()
+        vacancyTimer?.cancel()
+        endWhenVacated = []
         host.endAll(counter: counter)
     }
 
@@ -165,42 +152,32 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// Stops as a crash would (``EchoCancellerHost/abandon()``).
     func abandon() {
         isEnded = true
-        forgetSuccessions()
+        vacancyTimer?.cancel()
+        endWhenVacated = []
         movesAwaitingLink = [:]
         host.abandon()
     }
 
-    private func forgetSuccessions() {
-        waiting = [:]
-        retiring = [:]
-        movesInFlight = [:]
-    }
-
-    /// Cancellers with streams still on their way to them: waiting for their devices, for the
-    /// server to link the stream, or sent and not shown there yet.
-    private var successorsTakingStreams: Set<EchoCancellerID> {
-        Set(waiting.keys).union(movesAwaitingLink.values).union(movesInFlight.values.map(\.canceller))
-    }
-
-    /// Ends the cancellers retired in favour of `id` once every stream on its way to `id` is there
-    /// (or has ended): ending one earlier takes a device away from a stream the server is still
-    /// moving, and pipewire-pulse then loses the stream.
-    private func endRetired(onceTakenBy id: EchoCancellerID) {
-        guard !successorsTakingStreams.contains(id) else { return }
-        for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
+    private func endVacated(evenIfCarrying: Bool = false) {
+        for id in endWhenVacated.sorted() {
+            guard let configuration = host.configurations[id] else {
+                endWhenVacated.remove(id)
+                continue
+            }
+            if evenIfCarrying || !carriesStreams(configuration) { endNow(id) }
+        }
     }
 
     private func endNow(_ id: EchoCancellerID) {
+        endWhenVacated.remove(id)
         host.end(id)
-        forgetMoves(onto: id)
-        // Those waiting for it end with it: it takes no streams any more.
-        for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
     }
 
-    private func forgetMoves(onto id: EchoCancellerID) {
-        waiting[id] = nil
-        movesAwaitingLink = movesAwaitingLink.filter { $0.value != id }
-        movesInFlight = movesInFlight.filter { $0.value.canceller != id }
+    /// Whether any stream plays to or records from the canceller's devices.
+    private func carriesStreams(_ configuration: NativeEchoCancellerConfiguration) -> Bool {
+        let graph = table.graph
+        return graph.sinkInputs.values.contains { graph.device(of: $0)?.name == configuration.module.sinkName }
+            || graph.sourceOutputs.values.contains { graph.device(of: $0)?.name == configuration.module.sourceName }
     }
 
     // MARK: EchoCancellerOwner
@@ -209,19 +186,11 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         table.graph.sink(named: configuration.module.sinkName) != nil && table.graph.source(named: configuration.module.sourceName) != nil
     }
 
-    func echoCancellerReady(_ id: EchoCancellerID) {
-        for stream in waiting.removeValue(forKey: id) ?? [] { move(stream, onto: id) }
-        endRetired(onceTakenBy: id)
+    func echoCancellerReady(_ id: EchoCancellerID, waiting: [StreamID]) {
+        for stream in waiting { move(stream, onto: id) }
     }
 
     func echoCancellerGaveUp(_ id: EchoCancellerID) {
-        forgetMoves(onto: id)
-        for retired in retiring.removeValue(forKey: id) ?? [] { endNow(retired) }
+        endWhenVacated.remove(id)
     }
-}
-
-/// A stream the steward sent onto a canceller's device, until the server shows it there.
-private struct MoveInFlight {
-    var canceller: EchoCancellerID
-    var device: String
 }
