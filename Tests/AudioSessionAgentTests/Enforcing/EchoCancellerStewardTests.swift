@@ -210,6 +210,26 @@ struct EchoCancellerStewardTests {
         }
     }
 
+    @Test("a stream the agent moved onto a canceller holds an unneeded one while the server shows it between devices")
+    func streamBetweenDevicesHoldsIt() throws {
+        var betweenDevices: [Vocabulary: [String]] = [:]
+        let outcomes = try Self.onBoth { bench in
+            bench.steward.load(Self.canceller)
+            bench.cancellerDevicesAppear()
+            bench.steward.move(bench.rig.id, onto: Self.canceller.id)
+            bench.show(onDevice: bench.cancellerSinkIndex)
+            bench.steward.unload(Self.canceller.id)
+            // pipewire-pulse moving it: no device for a moment.
+            bench.show(onDevice: nil)
+            betweenDevices[bench.rig.vocabulary] = bench.host.requests
+            bench.show(onDevice: bench.rig.vocabulary.firstDevice)
+        }
+        for (vocabulary, outcome) in outcomes {
+            #expect(betweenDevices[vocabulary]?.contains("end call-1") == false, "\(vocabulary): it may be on its way off it")
+            #expect(outcome.requests.last == "end call-1", "\(vocabulary): ended once the stream is shown elsewhere")
+        }
+    }
+
     @Test("a stream nobody moves off holds the canceller only until the grace is over; one no stream goes through ends at once")
     func graceAndVacantCanceller() throws {
         let outcomes = try Self.onBoth { bench in

@@ -53,6 +53,9 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     private var endWhenVacated: Set<EchoCancellerID> = []
     /// Streams to move onto a canceller once the server links them to a device.
     private var movesAwaitingLink: [StreamSerial: EchoCancellerID] = [:]
+    /// Streams the agent sent onto a canceller: while the server shows one between devices, it
+    /// may be on its way to or from a canceller waiting for its streams to leave.
+    private var sentOntoCancellers: Set<StreamSerial> = []
     /// Ends the cancellers still carrying streams once their grace is over.
     private var vacancyTimer: (any LoopTimer)?
     /// The agent is stopping or gone: no canceller is started any more.
@@ -102,6 +105,7 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         movesAwaitingLink[ref.serial] = nil
         let target = configuration.device(for: ref.kind)
         logger.debug("moving a stream onto its echo canceller", metadata: ["stream.id": "\(id)", "echo-cancel.device": "\(target)"])
+        sentOntoCancellers.insert(ref.serial)
         mover?.send(ref, stream, to: target, from: current) { [weak self] device in
             self?.host.configurations.values.first { $0.device(for: ref.kind) == device }?.master(for: ref.kind) ?? master
         }
@@ -129,6 +133,7 @@ final class EchoCancellerSteward: EchoCancellerOwner {
     /// A stream ended: it waits for no link, and may have been a canceller's last.
     func streamVanished(_ ref: ServerStreamRef) {
         movesAwaitingLink[ref.serial] = nil
+        sentOntoCancellers.remove(ref.serial)
         endVacated()
     }
 
@@ -155,6 +160,7 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         vacancyTimer?.cancel()
         endWhenVacated = []
         movesAwaitingLink = [:]
+        sentOntoCancellers = []
         host.abandon()
     }
 
@@ -173,11 +179,16 @@ final class EchoCancellerSteward: EchoCancellerOwner {
         host.end(id)
     }
 
-    /// Whether any stream plays to or records from the canceller's devices.
+    /// Whether any stream plays to or records from the canceller's devices, or is between devices
+    /// while the agent moves it among cancellers: pipewire-pulse shows a stream it is moving with
+    /// no device for a moment, and lost a call whose canceller went then (issue 17).
     private func carriesStreams(_ configuration: NativeEchoCancellerConfiguration) -> Bool {
         let graph = table.graph
         return graph.sinkInputs.values.contains { graph.device(of: $0)?.name == configuration.module.sinkName }
             || graph.sourceOutputs.values.contains { graph.device(of: $0)?.name == configuration.module.sourceName }
+            || table.all.contains { ref, stream in
+                graph.device(of: stream) == nil && (sentOntoCancellers.contains(ref.serial) || movesAwaitingLink[ref.serial] != nil)
+            }
     }
 
     // MARK: EchoCancellerOwner
