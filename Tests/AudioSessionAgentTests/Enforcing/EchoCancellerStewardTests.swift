@@ -128,6 +128,16 @@ struct EchoCancellerStewardTests {
             steward.streamChanged(rig.table.store(stream), stream)
         }
 
+        /// The agent's call runs through the canceller, which the engine then no longer needs.
+        func callOnCancellerUnloaded() {
+            let id = EchoCancellerStewardTests.canceller.id
+            steward.load(EchoCancellerStewardTests.canceller)
+            cancellerDevicesAppear()
+            steward.move(rig.id, onto: id)
+            show(onDevice: cancellerSinkIndex)
+            steward.unload(id)
+        }
+
         /// The index of the canceller's sink in the graph.
         var cancellerSinkIndex: UInt32 { rig.vocabulary.firstDevice + 20 }
     }
@@ -194,11 +204,7 @@ struct EchoCancellerStewardTests {
     func endsOnceVacated() throws {
         var whileCarrying: [Vocabulary: (requests: [String], armed: Duration?)] = [:]
         let outcomes = try Self.onBoth { bench in
-            bench.steward.load(Self.canceller)
-            bench.cancellerDevicesAppear()
-            bench.steward.move(bench.rig.id, onto: Self.canceller.id)
-            bench.show(onDevice: bench.cancellerSinkIndex)
-            bench.steward.unload(Self.canceller.id)
+            bench.callOnCancellerUnloaded()
             whileCarrying[bench.rig.vocabulary] = (bench.host.requests, bench.timer.armedFor)
             bench.show(onDevice: bench.rig.vocabulary.firstDevice)
         }
@@ -214,11 +220,7 @@ struct EchoCancellerStewardTests {
     func streamBetweenDevicesHoldsIt() throws {
         var betweenDevices: [Vocabulary: [String]] = [:]
         let outcomes = try Self.onBoth { bench in
-            bench.steward.load(Self.canceller)
-            bench.cancellerDevicesAppear()
-            bench.steward.move(bench.rig.id, onto: Self.canceller.id)
-            bench.show(onDevice: bench.cancellerSinkIndex)
-            bench.steward.unload(Self.canceller.id)
+            bench.callOnCancellerUnloaded()
             // pipewire-pulse moving it: no device for a moment.
             bench.show(onDevice: nil)
             betweenDevices[bench.rig.vocabulary] = bench.host.requests
