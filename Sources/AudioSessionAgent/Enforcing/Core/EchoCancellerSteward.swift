@@ -35,7 +35,11 @@ import Musl
 final class EchoCancellerSteward: EchoCancellerOwner {
     /// How long a canceller the engine no longer needs waits for its streams to leave: longer
     /// than a move takes on a loaded server, short enough that a stream nobody moves off it (one
-    /// a user put there) is not held on a canceller for long.
+    /// a user put there, or a killed app's child's) is not held on a canceller for long. The
+    /// streams leaving are the event that ends it sooner; this bound stays. At zero the old
+    /// canceller ends before the new one has the call, and the server drops the call onto the
+    /// bare devices meanwhile: `AgentIntegrationTests.VoiceProcessing`, "headphones plugged
+    /// mid-call: a canceller on them takes the call, the first one ends", fails on PulseAudio.
     nonisolated static let vacancyGrace = Duration.seconds(3)
     /// Tells this agent's canceller devices from a previous agent's: the process id.
     nonisolated static let instance = String(getpid())
