@@ -20,6 +20,10 @@ actor PipeWireSettingsClock {
     static let metadataName = "settings"
     static let rateKey = "clock.force-rate"
     static let quantumKey = "clock.force-quantum"
+    /// How long each round trip to PipeWire may take before the clock counts it unreachable: a
+    /// server that keeps its socket but stopped answering must not hold a session's preference
+    /// call, or the agent's stop, for good. As long as the native agent's bound on its undo.
+    static let answerLimit = Duration.seconds(5)
 
     private let remote: String?
     private let journalDirectory: JournalDirectory
@@ -148,11 +152,12 @@ actor PipeWireSettingsClock {
         return journal
     }
 
-    /// The connection, checked by a round trip; made again when PipeWire restarted.
+    /// The connection, checked by a round trip; made again when PipeWire restarted. `nil` when
+    /// PipeWire cannot be reached or does not answer within ``answerLimit`` (each round trip).
     private func liveConnection() async -> PipeWireConnection? {
         if let connection {
             do {
-                try await connection.sync()
+                try await connection.sync(timeout: Self.answerLimit)
                 return connection
             } catch {
                 connection.close()
@@ -160,7 +165,8 @@ actor PipeWireSettingsClock {
             }
         }
         do {
-            let made = try await PipeWireConnection.connect(remote: remote, applicationName: "audiosessiond clock", logger: logger)
+            let made = try await PipeWireConnection.connect(
+                remote: remote, applicationName: "audiosessiond clock", logger: logger, connectTimeout: Self.answerLimit)
             connection = made
             return made
         } catch {
