@@ -139,4 +139,25 @@ import Testing
         let silence = decisions.first { $0.stream == "music-out" }
         #expect(silence?.explanation.rule == "interruption: session music interrupted: its device sink:headphones went away")
     }
+
+    /// A session with no stream follows the default. Between the device going and the server
+    /// naming its new default, its route is empty; however many events come in between (under
+    /// load pipewire-pulse took more than the rescue window in one CI run), the change it hears
+    /// when the route settles is the unplug's.
+    @Test func aStreamlessSessionHearsTheUnplugHoweverLateTheNewDefaultIsNamed() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.handle(.defaultDeviceChanged(.playback, RoutingRig.headphones.id))
+        try rig.activeSession("music", .playback)
+        rig.handle(.sessionPreferenceChanged("music", .interruptionOnRouteDisconnect, true))
+        var decisions = rig.handle(.deviceRemoved(RoutingRig.headphones.id))
+        #expect(decisions.routeChanges.isEmpty, "settling: nothing to announce until the default is named")
+        for millisecond in 1...(2 * rig.engine.rescueWindow) {
+            decisions += rig.handle(.timePassed(milliseconds: millisecond))
+        }
+        decisions += rig.handle(.defaultDeviceChanged(.playback, RoutingRig.speaker.id))
+        #expect(Self.interruptions(decisions).count == 1)
+        #expect(decisions.routeChanges.map(\.0) == ["music"])
+        #expect(decisions.routeChanges.map(\.1) == [.oldDeviceUnavailable])
+    }
 }

@@ -72,8 +72,16 @@ extension PolicyEngine {
         let lacksRoute = session.activity == .active && !state.devices.isEmpty
             && ((category.records && route.inputs.isEmpty) || (category.plays && route.outputs.isEmpty))
         // Between a device going away and the server moving its streams (and naming a new
-        // default) the route is briefly empty while devices remain: announce where it settles.
-        if isSettling(route, category) { return }
+        // default) the route is briefly empty while devices remain: announce where it settles,
+        // with the reason of the change that emptied it, however many events the server takes.
+        if isSettling(route, category) {
+            if session.settlingReason == nil, let previous = session.announcedRoute, previous != route {
+                let reason = changeReason(from: previous, to: route, of: id)
+                state.sessions[id]?.settlingReason = reason
+            }
+            return
+        }
+        state.sessions[id]?.settlingReason = nil
         state.sessions[id]?.announcedRoute = route
         if lacksRoute && !session.noRouteAnnounced {
             state.sessions[id]?.noRouteAnnounced = true
@@ -82,14 +90,20 @@ extension PolicyEngine {
         }
         if !lacksRoute { state.sessions[id]?.noRouteAnnounced = false }
         guard let previous = session.announcedRoute, previous != route || transaction.announceUnchangedRoutes else { return }
+        let reason = session.settlingReason ?? changeReason(from: previous, to: route, of: id)
+        emitRouteChange(id, reason, previous: previous, current: route)
+    }
+
+    /// Why the route moved from `previous`: this transaction's reason, or the plug or unplug the
+    /// server's resulting moves follow.
+    private func changeReason(from previous: RouteDescription, to route: RouteDescription, of id: SessionID) -> RouteChangeReason {
         let followingDeviceChange = state.lastDeviceChange.flatMap { mark -> RouteChangeReason? in
             guard state.eventSerial - mark.serial <= rescueWindow else { return nil }
             let ports = mark.reason == .newDeviceAvailable ? route : previous
             return (ports.inputs + ports.outputs).contains(mark.port) ? mark.reason : nil
         }
-        let reason = transaction.sessionRouteReasons[id] ?? transaction.routeReason ?? followingDeviceChange
+        return transaction.sessionRouteReasons[id] ?? transaction.routeReason ?? followingDeviceChange
             ?? .routeConfigurationChange
-        emitRouteChange(id, reason, previous: previous, current: route)
     }
 
     private func isSettling(_ route: RouteDescription, _ category: AudioSessionModel.Category) -> Bool {

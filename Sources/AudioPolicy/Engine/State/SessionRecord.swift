@@ -28,6 +28,9 @@ struct SessionRecord: Hashable, Sendable {
     var hasDeclared = false
     /// The route last announced to the session; `nil` until it was first computed.
     var announcedRoute: RouteDescription?
+    /// Why the route is settling: the reason a change held back while the route was briefly empty
+    /// (a device gone, the server not yet naming its new default) is announced with when it settles.
+    var settlingReason: RouteChangeReason?
     /// Whether the session was told that no device suits its category, until one does.
     var noRouteAnnounced = false
     /// `overrideOutputAudioPort(.speaker)`: reverts on a route change and on an interruption.
