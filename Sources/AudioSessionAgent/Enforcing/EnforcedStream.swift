@@ -10,11 +10,9 @@ struct EnforcedStream {
     /// The stream's key in the server's restore database, when it has one.
     var restoreName: String?
     /// The duck's read-compare-write state; `nil` when the stream is at its user's volume.
-    var duck: DuckedStream?
+    var duck: StreamDuck?
     /// A duck waiting for the stream to be linked to a device (see ``HeldDuck``).
     var heldDuck: HeldDuck?
-    /// Whether a ramp is running (the ticker steps it).
-    var isRamping = false
     /// Whether a step's read or write is on its way to the server.
     var isStepInFlight = false
     /// Whether the user had muted the stream before the agent silenced it; `nil` when not silenced.
@@ -47,7 +45,7 @@ struct EnforcedStream {
     /// snapshot without a device or volume is no user's level (written back, it zeroed the entry,
     /// and WirePlumber then applied 0 % to the live stream).
     var repairVolume: ChannelVolumes? {
-        if let duck { return ChannelVolumes(duck.base) }
+        if let base = duck?.base.streamVolume { return ChannelVolumes(base) }
         guard last.deviceIndex != nil, !last.volume.isEmpty else { return nil }
         return last.volume
     }

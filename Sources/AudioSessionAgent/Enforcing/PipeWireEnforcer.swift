@@ -37,7 +37,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let actuator: any StreamActuator
     let clock = ContinuousClock()
     var enforced: [StreamSerial: PipeWireEnforcedNode] = [:]
-    var ticker: PipeWireLoopTimer?
+    var ticker: (any LoopTimer)?
     /// Writes restore entries again once the node's own Props change has reached WirePlumber.
     var settler: PipeWireLoopTimer?
     /// Restore entries to write again at the settler's turn, by restore key.
@@ -91,9 +91,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// agent (`AgentScenarioTests`, "PipeWire 1.4 (Debian 13, native agent): the table holds",
     /// step 170).
     static let relinkSettleDelay = Duration.milliseconds(300)
-
-    /// How often ramps step: 50 times a second, as on the pulse protocol.
-    static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
 
     nonisolated init(
         connection: PipeWireConnection, journal: Journal, table: ServerStreamTable, pauser: (any StreamPauser)?,
@@ -186,30 +183,22 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Writes the user's factor and mute of a node the agent ducked or muted into its WirePlumber
     /// restore entry, which saved the agent's.
     func repairRestoreEntry(ofUserValues state: PipeWireEnforcedNode) {
-        if let duck = state.duck { repairRestoreEntry(state, factor: duck.base) }
+        if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, factor: factor) }
         if let wasMuted = state.silencedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
     }
 
     // MARK: Decisions
 
-    func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        var state = enforced[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
-        if state.duck == nil {
-            guard level < 1 else { return }  // never ducked: nothing to restore
-            state.duck = PipeWireDuck(
-                base: baseFactor(of: state), level: 1, target: 1, rampStart: clock.now)
-        }
-        guard var duck = state.duck else { return }
-        if level < 1 {
-            let entry = JournalEntry.duck(ref.serial, base: .nodeFactor(duck.base), level: level)
-            guard record(entry, of: ref, stream) else { return }
-        }
-        duck.retarget(level, milliseconds: rampMilliseconds, now: clock.now)
-        state.duck = duck
-        enforced[ref.serial] = state
-        logger.debug("ramping", metadata: ["stream.id": "\(id)", "duck.level": "\(level)", "duck.ramp-ms": "\(rampMilliseconds)"])
-        ticker?.arm(after: .zero)
+    /// A first duck ramps the node's own factor, from ``baseFactor(of:)``.
+    func startDuck(of state: inout PipeWireEnforcedNode, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck? {
+        guard level < 1 else { return nil }  // never ducked: nothing to restore
+        return StreamDuck(serial: state.ref.serial, shown: .nodeFactor(baseFactor(of: state)))
+    }
+
+    /// WirePlumber 0.4's restore-stream saved the ramp's factor: the node's own goes back into its
+    /// restore entry, whether the duck stays or ended.
+    func levelSettled(_ state: PipeWireEnforcedNode, restored: Bool) {
+        if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, factor: factor) }
     }
 
     /// The factor a first duck starts from: the journal's (the stream was ducked by an agent that
@@ -221,9 +210,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         }
         if let repaired = repairedNodes[state.ref.serial] { return repaired }
         if let key = state.restoreKey,
-            let sibling = enforced.values.first(where: { $0.duck != nil && $0.restoreKey == key })?.duck
+            let sibling = enforced.values.first(where: { $0.duck != nil && $0.restoreKey == key })?.duck?.base.nodeFactor
         {
-            return sibling.base
+            return sibling
         }
         return Double(connection.globals[state.ref.index]?.node?.props?.volume ?? 1)
     }

@@ -34,6 +34,11 @@ final class PipeWireStreamActuator: StreamActuator {
 
     /// A factor goes into the node's Props `volume`, over the user's channel volumes; a stream
     /// volume (a pulse-protocol agent's journal) into its `channelVolumes`.
+    /// A duck scales the node's Props factor, which no user control sets.
+    func readLevel(of ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (LevelReading) -> Void) {
+        done(.agentsOwn)
+    }
+
     func setLevel(_ level: LevelBase, of ref: ServerStreamRef, then done: @escaping Completion) {
         let props = switch level {
         case .nodeFactor(let factor): PipeWireNodeProps(volume: Float(factor))

@@ -17,8 +17,8 @@ extension PulseEnforcer {
         // PulseAudio's module-stream-restore takes the repair written at the stream's end.
         guard isPipeWirePulse, let name = state.restoreName else { return }
         var owed = owedToNextStream[name] ?? InheritedBase()
-        if let duck = state.duck, duck.level < 1 {
-            owed.volume = duck.base
+        if let duck = state.duck, duck.level < 1, let base = duck.base.streamVolume {
+            owed.volume = base
             owed.duckLevel = duck.level
         }
         if state.silencedWasMuted == false || state.unsilencingTo == false { owed.isMuted = false }

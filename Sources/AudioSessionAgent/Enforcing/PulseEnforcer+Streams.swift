@@ -29,6 +29,21 @@ extension PulseEnforcer {
         settleUnsilence(ref.serial)
     }
 
+    /// A ducked stream that is not ramping changed on the server: if its volume is not what the
+    /// agent wrote, the user changed it, which ends the duck for the stream. From then on the
+    /// stream starts over from the user's volume: a later duck lowers it from there, and an
+    /// unduck has nothing to restore.
+    func checkForUserVolume(_ serial: StreamSerial, _ stream: SoundStream) {
+        // A stream between devices (pipewire-pulse relinking it) shows no level of the user's.
+        guard var state = enforced[serial], var duck = state.duck, !duck.isRamping, !state.isStepInFlight,
+            !duck.userTookOver, duck.level < 1, stream.deviceIndex != nil,
+            let entry = duck.userChanged(.streamVolume(StreamVolume(stream.volume)))
+        else { return }
+        state.duck = duck
+        enforced[serial] = state
+        userTookOver(state, entry: entry)
+    }
+
     /// Ends an unsilence the server has answered. Until then the stream table may still show the
     /// agent's mute (the answer can arrive before the change event's new info), which a silence
     /// decided in between must not take for the user's; stream info that arrives after the

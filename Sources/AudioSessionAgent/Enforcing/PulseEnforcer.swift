@@ -9,7 +9,7 @@ import SoundServer
 ///
 /// - **Duck / unduck**: volume ramps planned by ``RampPlanner`` (at least 50 steps per second),
 ///   driven by a ``PulseLoopTimer``; every step reads the stream, compares with what the agent
-///   wrote last and writes the next volume (``DuckedStream``). A volume the user set meanwhile ends
+///   wrote last and writes the next volume (``StreamDuck``, the core's ramp). A volume the user set meanwhile ends
 ///   the duck for that stream and becomes its level (journalled).
 /// - **Silence / unsilence**: mute, journalled with whether the user had muted the stream; unsilence
 ///   puts that back. A user who unmutes the stream meanwhile owns its mute state from then on: the
@@ -48,7 +48,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var owedToNextStream: [String: InheritedBase] = [:]
     /// What new streams took over from ``owedToNextStream``, until when (``OwedStreamValues/watchWindow``).
     var owedTaken: [StreamSerial: (base: InheritedBase, until: ContinuousClock.Instant)] = [:]
-    var ticker: PulseLoopTimer?
+    var ticker: (any LoopTimer)?
     /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
     var playerRequests: [PlayerRequest] = []
     /// Hands ``playerRequests`` over at the loop's next turn.
@@ -68,9 +68,6 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``PulseRestoreRepair``).
     let isPipeWirePulse: Bool
     var isShuttingDown = false
-
-    /// How often ramps step: 50 times a second, the slowest rate not heard as a staircase.
-    static let stepInterval = Duration.milliseconds(1000 / RampPlanner.minimumStepsPerSecond)
 
     nonisolated init(
         connection: PulseConnection, journal: Journal, table: ServerStreamTable, modules: PulseModuleSteward,
@@ -100,49 +97,43 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     // MARK: Decisions
 
-    func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), stream.hasVolume else { return }
-        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
-        if state.duck == nil {
-            guard level < 1 else {
-                // Never ducked: nothing to restore, and a duck still waiting for the link is off.
-                if enforced[ref.serial]?.heldDuck != nil {
-                    enforced[ref.serial]?.heldDuck = nil
-                    forgetIfIdle(ref.serial)
-                }
-                return
-            }
-            guard stream.deviceIndex != nil else {
-                state.heldDuck = HeldDuck(level: level, rampMilliseconds: rampMilliseconds)
-                enforced[ref.serial] = state
-                logger.debug("the duck waits until the stream is linked", metadata: ["stream.id": "\(id)"])
-                return
-            }
+    /// A first duck starts from the user's volume: the journal's (an agent that crashed ducked the
+    /// stream), the one the stream took from the journal as it appeared, or a ducked sibling's
+    /// that leaked in since; otherwise the volume the stream shows. A stream not linked yet
+    /// keeps the duck waiting (``HeldDuck``).
+    func startDuck(of state: inout EnforcedStream, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck? {
+        let ref = state.ref
+        guard level < 1, stream.hasVolume else {
+            // Never ducked: nothing to restore, and a duck still waiting for the link is off.
             state.heldDuck = nil
-            var journalled = journal.pendingRestore(for: .volume(ref.serial))
-            // Put back when the stream appeared (streamAppearing): the server holds the user's level.
-            if journalled == nil, let base = inherited[ref.serial]?.volume {
-                journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
-            }
-            // A sibling's duck that leaked in since is put back now; the ramp's first read waits
-            // for the answer, as a step's read waits for its write's, so it reads the user's level.
-            if journalled == nil, let base = lateLeakedDuckBase(ref, stream) {
-                journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
-                state.isStepInFlight = true
-                actuator.setLevel(.streamVolume(base), of: ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
-            }
-            if volumePutBacks.contains(ref.serial) { state.isStepInFlight = true }
-            state.duck = DuckedStream(serial: ref.serial, read: StreamVolume(stream.volume), journalled: journalled)
+            return nil
         }
-        guard var duck = state.duck else { return }
-        if let entry = duck.retarget(level: level, rampMilliseconds: rampMilliseconds) {
-            guard record(entry, for: state) else { return }
+        guard stream.deviceIndex != nil else {
+            state.heldDuck = HeldDuck(level: level, rampMilliseconds: rampMilliseconds)
+            logger.debug("the duck waits until the stream is linked", metadata: ["stream.id": "\(ref.id)"])
+            return nil
         }
-        state.duck = duck
-        state.isRamping = true
-        enforced[ref.serial] = state
-        logger.debug("ramping", metadata: ["stream.id": "\(id)", "duck.level": "\(level)", "duck.ramp-ms": "\(rampMilliseconds)"])
-        ticker?.arm(after: .zero)
+        state.heldDuck = nil
+        var journalled = journal.pendingRestore(for: .volume(ref.serial))
+        // Put back when the stream appeared (streamAppearing): the server holds the user's level.
+        if journalled == nil, let base = inherited[ref.serial]?.volume {
+            journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
+        }
+        // A sibling's duck that leaked in since is put back now; the ramp's first read waits
+        // for the answer, as a step's read waits for its write's, so it reads the user's level.
+        if journalled == nil, let base = lateLeakedDuckBase(ref, stream) {
+            journalled = .volume(ref.serial, base: .streamVolume(base), appliedLevel: nil)
+            state.isStepInFlight = true
+            actuator.setLevel(.streamVolume(base), of: ref) { [weak self] _ in self?.enforced[ref.serial]?.isStepInFlight = false }
+        }
+        if volumePutBacks.contains(ref.serial) { state.isStepInFlight = true }
+        return StreamDuck(serial: ref.serial, shown: .streamVolume(StreamVolume(stream.volume)), journalled: journalled)
+    }
+
+    /// The restore database saved the ramp's steps (or the user's level): a duck that stays, or
+    /// that the user took over, is written back as the user's values. A restored one saved them.
+    func levelSettled(_ state: EnforcedStream, restored: Bool) {
+        if !restored { repairRestoreEntry(state.ref.serial) }
     }
 
     func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {

@@ -36,6 +36,18 @@ final class PulseStreamActuator: StreamActuator {
         (kind == .sink ? table.graph.sink(named: name) : table.graph.source(named: name)) != nil
     }
 
+    /// The stream's volume is also the user's slider: read back before each ramp step, so that
+    /// the user's change is told from the agent's last write.
+    func readLevel(of ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (LevelReading) -> Void) {
+        connection.readStream(ref.kind, index: ref.index) { result in
+            ServerLoopActor.assumeIsolated {
+                guard case .success(let stream?) = result else { return done(.unreadable) }
+                guard stream.deviceIndex != nil else { return done(.unlinked(stream)) }
+                done(.shown(.streamVolume(StreamVolume(stream.volume)), stream))
+            }
+        }
+    }
+
     /// A node's factor is PipeWire's own: the pulse protocol sets a stream's volume only.
     func setLevel(_ level: LevelBase, of ref: ServerStreamRef, then done: @escaping Completion) {
         guard case .streamVolume(let volume) = level else {

@@ -1,4 +1,5 @@
 import AudioPolicy
+import Foundation
 import Logging
 import SoundServer
 import Testing
@@ -52,14 +53,24 @@ struct EnforcementCoreParityTests {
         var reachesNodes: Bool { vocabulary == .pipewire }
         var refuses = false
         var commands: [String] = []
+        /// The stream's volume as a pulse server shows it: what was written last, or the user's.
+        var shownVolume = StreamVolume([65536, 65536])
 
         init(_ vocabulary: Vocabulary) { self.vocabulary = vocabulary }
+
+        func readLevel(of ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (LevelReading) -> Void) {
+            guard vocabulary == .pulse else { return done(.agentsOwn) }
+            var stream = vocabulary.stream
+            stream.volume = ChannelVolumes(shownVolume)
+            done(.shown(.streamVolume(shownVolume), stream))
+        }
 
         func restoreEntryName(of stream: SoundStream) -> String? { vocabulary.restoreEntryName(of: stream) }
         func canTarget(_ name: String, kind: SoundDevice.Kind) -> Bool { true }
 
         func setLevel(_ level: LevelBase, of ref: ServerStreamRef, then done: @escaping Completion) {
             commands.append("level \(level)")
+            if !refuses, let volume = level.streamVolume { shownVolume = volume }
             done(!refuses)
         }
 
@@ -97,11 +108,11 @@ struct EnforcementCoreParityTests {
             self.ref = ref
             self.last = last
         }
+        var duck: StreamDuck?
+        var isStepInFlight = false
         var isUnsilencing: Bool { false }
         var isPaused: Bool { false }
-        var isDucked: Bool { false }
-        var owedLevel: LevelBase? { nil }
-        var isIdle: Bool { movedFrom == nil && silencedWasMuted == nil }
+        var isIdle: Bool { movedFrom == nil && silencedWasMuted == nil && duck == nil }
     }
 
     /// The core's target part over one stream table, keeping original devices as an enforcer does.
@@ -135,6 +146,19 @@ struct EnforcementCoreParityTests {
 
         var serial: StreamSerial { table.ref(of: vocabulary.stream.id)?.serial ?? 0 }
         var vocabulary: Vocabulary { recorder.vocabulary }
+
+        /// Ramps are stepped by the test (``tick()``), not by a timer.
+        var ticker: (any LoopTimer)? { nil }
+
+        /// A duck starts from the user's level as the protocol knows it: the stream's volume, or
+        /// the node's own factor.
+        func startDuck(of state: inout CoreStream, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck? {
+            guard level < 1 else { return nil }
+            let shown: LevelBase = vocabulary == .pulse ? .streamVolume(recorder.shownVolume) : .nodeFactor(1)
+            return StreamDuck(serial: state.ref.serial, shown: shown)
+        }
+
+        func levelSettled(_ state: CoreStream, restored: Bool) { repairs.append(restored ? "settled, restored" : "settled, ducked") }
 
         func targetReached(_ ref: ServerStreamRef) { reached.append(ref.serial) }
         func userChoseMute(of ref: ServerStreamRef) { recorder.commands.append("(the user chose)") }
@@ -205,6 +229,8 @@ struct EnforcementCoreParityTests {
                 case .device(_, let original): "device \(original)"
                 case .restoreEntry(_, let name): "restore entry \(name)"
                 case .silence(_, .mute(let wasMuted)): "silence by mute, the user's: \(wasMuted ? "muted" : "unmuted")"
+                case .volume(_, _, let level?): "ducked to \(level)"
+                case .volume(_, _, nil): "the user's level"
                 default: "\(restore.key)"
                 }
             }
@@ -465,6 +491,75 @@ struct EnforcementCoreParityTests {
                     outcome.commands == ["target \(Self.headset)", "mute", "owed its next stream", "vanished stream"],
                     "\(vocabulary), refused: \(refused)")
                 #expect(outcome.journalled.isEmpty == !refused, "\(vocabulary), refused: \(refused)")
+            }
+        }
+    }
+
+    /// Steps the rig's ramps until none runs (a ramp's steps are due by the clock), at most 2 s.
+    @ServerLoopActor
+    static func rampToEnd(_ rig: Rig) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(2)
+        while rig.enforced.values.contains(where: { $0.duck?.isRamping == true }), clock.now < deadline {
+            rig.tick()
+            usleep(5_000)
+        }
+    }
+
+    /// Runs `steps` on a rig of each vocabulary, each with its own journal.
+    static func eachOnItsOwn(_ steps: @ServerLoopActor (Rig) throws -> Void) throws {
+        for vocabulary in Vocabulary.allCases {
+            try JournalTemporaryDirectory.with { temporary in
+                let journal = try Journal.open(serverInstance: "test:\(vocabulary)", in: temporary.journalDirectory)
+                try onTheServerLoop { try steps(Rig(vocabulary, journal: journal)) }
+            }
+        }
+    }
+
+    @Test("a duck and its unduck: journalled first, ramped down, settled ducked, ramped back to exactly the user's level, journal empty")
+    func duckAndUnduck() throws {
+        try Self.eachOnItsOwn { rig in
+            let vocabulary = rig.vocabulary
+            rig.duck(rig.id, to: 0.3, rampMilliseconds: 60)
+            #expect(rig.journalled.last == "ducked to 0.3", "journalled before any write: \(vocabulary)")
+            #expect(rig.recorder.commands == [], "nothing is due at the ramp's start: \(vocabulary)")
+            Self.rampToEnd(rig)
+            let down = rig.recorder.commands
+            // 60 ms at 50 steps a second; a late tick writes only the last step due.
+            #expect((1...3).contains(down.count), "\(vocabulary) \(down)")
+            let target = vocabulary == .pulse ? "level stream volume \(StreamVolume([65536, 65536]).scaled(byAmplitude: 0.3))" : "level node factor 0.3"
+            #expect(down.last == target, "\(vocabulary)")
+            #expect(rig.repairs == ["settled, ducked"], "\(vocabulary)")
+            #expect(rig.enforced[rig.serial]?.owedLevel != nil, "\(vocabulary)")
+            rig.duck(rig.id, to: 1, rampMilliseconds: 0)
+            rig.tick()
+            let user = vocabulary == .pulse ? "level stream volume 65536/65536" : "level node factor 1.0"
+            #expect(rig.recorder.commands.last == user, "\(vocabulary)")
+            #expect(rig.repairs == ["settled, ducked", "settled, restored"], "\(vocabulary)")
+            #expect(rig.journalled == [], "\(vocabulary)")
+            #expect(rig.enforced.isEmpty, "nothing left to undo: \(vocabulary)")
+        }
+    }
+
+    @Test("a level the agent did not write ends the duck on the pulse protocol's shared volume; a node's factor reads nothing")
+    func userTakesOver() throws {
+        try Self.eachOnItsOwn { rig in
+            let vocabulary = rig.vocabulary
+            rig.duck(rig.id, to: 0.3, rampMilliseconds: 0)
+            rig.tick()
+            rig.duck(rig.id, to: 0.1, rampMilliseconds: 0)
+            rig.recorder.shownVolume = StreamVolume([30000, 30000])  // the user's slider
+            rig.tick()
+            if vocabulary == .pulse {
+                #expect(rig.journalled.last == "the user's level")
+                #expect(rig.repairs == ["settled, ducked", "settled, ducked"], "the user's level is repaired into the store")
+                #expect(rig.enforced[rig.serial]?.owedLevel == nil, "nothing of the agent's to undo")
+                rig.duck(rig.id, to: 1, rampMilliseconds: 0)
+                #expect(rig.recorder.commands.count == 1, "the unduck writes nothing over the user's volume")
+                #expect(rig.journalled == [])
+            } else {
+                #expect(rig.journalled.last == "ducked to 0.1")
+                #expect(rig.recorder.commands == ["level node factor 0.3", "level node factor 0.1"])
             }
         }
     }

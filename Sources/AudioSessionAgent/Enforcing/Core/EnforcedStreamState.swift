@@ -25,11 +25,10 @@ protocol EnforcedStreamState {
     var isUnsilencing: Bool { get }
     /// Whether the agent paused the stream's node (a silence by Pause, native PipeWire's).
     var isPaused: Bool { get }
-    /// Whether the agent ducks the stream, on its ramp or settled.
-    var isDucked: Bool { get }
-    /// The level that gives the stream back its user's, when the agent's duck still shows (or is
-    /// on its way); `nil` when there is nothing to write back.
-    var owedLevel: LevelBase? { get }
+    /// The duck's ramp and the user's level; `nil` while the stream is at its user's level.
+    var duck: StreamDuck? { get set }
+    /// Whether a ramp step's read or write is on its way to the server.
+    var isStepInFlight: Bool { get set }
     /// Whether nothing is left to undo.
     var isIdle: Bool { get }
 }
@@ -37,25 +36,26 @@ protocol EnforcedStreamState {
 extension EnforcedStreamState {
     /// Whether the agent silenced the stream, by a Pause or by its mute.
     var isSilenced: Bool { isPaused || silencedWasMuted != nil }
-}
 
-/// The pulse protocol pauses no client's stream; a duck the user took over, or one settled at the
-/// user's own volume, owes nothing.
-extension EnforcedStream: EnforcedStreamState {
-    var isUnsilencing: Bool { unsilencingTo != nil }
-    var isPaused: Bool { false }
+    /// Whether the agent ducks the stream, on its ramp or settled.
     var isDucked: Bool { duck != nil }
 
+    /// The level that gives the stream back its user's, when the agent's duck still shows (or is
+    /// on its way); `nil` when there is nothing to write back: a duck the user took over, or one
+    /// settled at the user's own level.
     var owedLevel: LevelBase? {
-        guard let duck, !duck.userTookOver, !duck.isAtBase || isRamping else { return nil }
-        return .streamVolume(duck.base)
+        guard let duck, !duck.userTookOver, !duck.isAtBase || duck.isRamping else { return nil }
+        return duck.base
     }
 }
 
-/// A PipeWire Props write has no answer to wait for; a duck's factor sits over the user's own
-/// volumes, so the node's own factor is always what goes back.
+/// The pulse protocol pauses no client's stream.
+extension EnforcedStream: EnforcedStreamState {
+    var isUnsilencing: Bool { unsilencingTo != nil }
+    var isPaused: Bool { false }
+}
+
+/// A PipeWire Props write has no answer to wait for.
 extension PipeWireEnforcedNode: EnforcedStreamState {
     var isUnsilencing: Bool { false }
-    var isDucked: Bool { duck != nil }
-    var owedLevel: LevelBase? { duck.map { .nodeFactor($0.base) } }
 }

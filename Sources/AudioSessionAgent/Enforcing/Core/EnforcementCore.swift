@@ -8,6 +8,9 @@ import SoundServer
 /// stream (``EnforcedStreamState``) and says what its protocol asks beyond the shared rule at a
 /// few named points. The core so far holds:
 ///
+/// - ducks: the ramp of each ducked stream, stepped by the clock, read back first where the user
+///   shares the level, and the user's change that ends a duck (``EnforcementCore/duck(_:to:rampMilliseconds:)``,
+///   ``EnforcementCore/tick()``);
 /// - target devices: move, unmove, the default device, the move onto an echo canceller
 ///   (``EnforcementCore/move(_:to:)``, ``EnforcementCore/unmove(_:)``, ``EnforcementCore/makeDefault(_:)``);
 /// - a silence's mute and its watch, which tells a restore that raced the agent's mute from the
@@ -33,6 +36,15 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     var enforced: [StreamSerial: State] { get set }
     /// The streams the engine knows, as the server showed them last.
     var table: ServerStreamTable { get }
+    /// Steps the ramps (``EnforcementCore/tick()``), at least 50 times a second while any runs.
+    var ticker: (any LoopTimer)? { get }
+    /// The duck a stream the agent has not ducked yet starts from, at the user's level as this
+    /// protocol knows it; `nil` when it does not start now (no duck, or one that waits in `state`).
+    func startDuck(of state: inout State, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck?
+    /// The stream's level came to rest (`state` as it was then): at the end of a ramp, `restored`
+    /// when at the user's level, or at the user's own change. The server's restore store may have
+    /// saved a ramp's step.
+    func levelSettled(_ state: State, restored: Bool)
     /// The server took a move of the stream, there or back.
     func targetReached(_ ref: ServerStreamRef)
     /// The user set a silenced stream's mute state; it is journalled as the one to put back.

@@ -6,6 +6,7 @@ import SoundServer
 ///
 /// | command | pulse protocol (``PulseStreamActuator``) | native PipeWire (``PipeWireStreamActuator``) |
 /// | --- | --- | --- |
+/// | ``readLevel(of:then:)`` | the stream's volume, read back: the user's slider moves it too | none: the factor is the agent's alone |
 /// | ``setLevel(_:of:then:)`` | the stream's volume (``LevelBase/streamVolume(_:)``); a node factor it cannot reach | the node's Props `volume` factor (``LevelBase/nodeFactor(_:)``) or `channelVolumes` |
 /// | ``setMuted(_:of:then:)`` | `set-sink-input-mute` / `set-source-output-mute` | the node's Props `mute` |
 /// | ``setPlaying(_:of:then:)`` | none: the protocol has no pause of a client's stream | the node's Pause / Start command |
@@ -40,6 +41,9 @@ protocol StreamActuator: AnyObject, Sendable {
 
     /// Whether a stream can be sent to the device called `name` now.
     func canTarget(_ name: String, kind: SoundDevice.Kind) -> Bool
+
+    /// Reads the level a ramp step is about to write over, where the user can change it too.
+    func readLevel(of ref: ServerStreamRef, then done: @escaping @ServerLoopActor @Sendable (LevelReading) -> Void)
 
     /// Sets the stream's level: its own volume, or its node's factor over the user's volumes.
     func setLevel(_ level: LevelBase, of ref: ServerStreamRef, then done: @escaping Completion)
