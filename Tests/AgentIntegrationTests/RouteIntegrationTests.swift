@@ -234,6 +234,40 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
+        /// The soak's seed 528120659 on the native agent: a legacy music paplay a recording silenced
+        /// (the native agent pauses it) played on the headphones, which were unplugged meanwhile.
+        /// When the recording ends the stream stays silenced, held after the unplug, until its
+        /// player stops: the agent must let it run, muted, to its end. A node kept paused never got
+        /// there, and the paplay ran for good.
+        @Test(
+            "a legacy stream a recording silenced when the headphones went plays out silenced after the recording and ends",
+            arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
+        func heldUnderARecordingEnds(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let speaker = try #require(try await rig.server.sinkIndex(named: "speaker"))
+            let (legacy, headphones) = try await legacyOnHeadphones(rig, role: "music", seconds: 8)
+            defer { legacy.kill() }
+            let recording = ["parec", "-d", "mic", "--property=media.name=recorder", "--file-format=wav", rig.directory + "/recorded.wav"]
+            let recorder = try rig.spawnCtl(["run", "--category", "record", "--"] + recording)
+            defer { recorder.kill() }
+
+            try await recordingTheAgentsSide(rig, agent) {
+                try await waitUntil("the recording silences the legacy stream") { try await isLegacySilenced(rig) }
+                try await rig.server.unplug(headphones)
+                try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+                recorder.terminate()
+                #expect(await recorder.waitForExit() == 0, "\(recorder.standardError)")
+                try await waitUntil("still silenced, held after the unplug") { try await isLegacySilenced(rig) }
+                try await waitUntil("the legacy paplay plays out and exits", timeout: .seconds(30)) { !legacy.isRunning }
+            }
+            #expect(await legacy.waitForExit() == 0, "\(legacy.standardError)")
+            try await waitUntil("the agent lists no stream") { try await agentStream(rig) { _ in true } == nil }
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
         /// The soak's seed 9001 on the native agent: a legacy stream held after an unplug (the
         /// native agent mutes it, to let the player play out), the agent killed, and a legacy
         /// phone stream started while none runs. The next agent silences the held stream for the

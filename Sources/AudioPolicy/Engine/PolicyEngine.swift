@@ -212,8 +212,12 @@ public struct PolicyEngine: Sendable {
         let ducking = state.policy.ducking
         let release = transaction.release
         switch (before, after) {
-        case (.playing, .playing), (.silenced, .silenced):
+        case (.playing, .playing):
             return []
+        case (.silenced(let old), .silenced(let new)):
+            // Still silenced, now until its player stops: decided again, as a paused stream would
+            // never get there (nothing else changes on the server for a new cause).
+            return new.playsOut && !old.playsOut ? [.silence(id, cause: new, because: silenceExplanation(stream, new))] : []
         case (.ducked(let old), .ducked(let new)):
             return old == new ? [] : [.duck(id, level: new, rampMilliseconds: ducking.rampDownMilliseconds, because: duckExplanation(stream))]
         case (.playing, .ducked(let level)):

@@ -220,6 +220,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
         var state = enforced[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
+        if state.isPaused, let reason = muteInsteadOfPause(stream, cause: cause) {
+            return switchToMute(state, stream, cause: cause, reason: reason)
+        }
         guard !state.isSilenced else { return }
         if let reason = muteInsteadOfPause(stream, cause: cause) {
             let showsMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
@@ -239,6 +242,21 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         if let pauser, let pause = PlayerRequest.pause(for: stream, in: table.graph, cause: cause, sessionProcess: sessionProcess) {
             pause.send(to: pauser)
         }
+    }
+
+    /// A paused node stays silenced for a reason a Pause cannot carry out (a recording ended while
+    /// the node was held after an unplug: paused, its player never reaches the stop that ends the
+    /// hold, soak seed 528120659 on the native agent): muted, journalled as a mute, then started.
+    private func switchToMute(_ state: PipeWireEnforcedNode, _ stream: SoundStream, cause: SilenceCause, reason: String) {
+        let ref = state.ref
+        let showsMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
+        let watch = SilenceMuteWatch(answered: true, showsMuted: showsMuted, since: .now)
+        guard silenceByMute(ref, stream, userMuted: showsMuted, watch: watch) else { return }
+        enforced[ref.serial]?.isPaused = false
+        relinkedWhilePaused.remove(ref.serial)
+        logger.debug(
+            "muting a paused node instead", metadata: ["stream.id": "\(ref.id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
+        startUnlessCorked(ref)
     }
 
     /// The mute a crashed agent left on the node, from its journal: a Pause recorded over it would

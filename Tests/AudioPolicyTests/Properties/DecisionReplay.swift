@@ -2,11 +2,13 @@ import AudioPolicy
 
 /// What an enforcer that only follows the decisions would have done to each stream, with the
 /// rules it relies on checked: nothing is unducked, unsilenced or silenced twice that was not
-/// ducked, silenced or playing.
+/// ducked, silenced or playing (a silence said again only as it becomes one its player must play out).
 struct DecisionReplay {
     struct Applied: Equatable {
         var duckLevel: Double?
         var silenced = false
+        /// Whether the silence lasts until the player stops (``SilenceCause/playsOut``).
+        var playsOut = false
         var moved = false
     }
 
@@ -37,12 +39,15 @@ struct DecisionReplay {
             case .unduck:
                 if state.duckLevel == nil { violations.append("unduck \(id) that is not ducked") }
                 state.duckLevel = nil
-            case .silence:
-                if state.silenced { violations.append("silence \(id) that is already silenced") }
+            case .silence(_, let cause, _):
+                // Said again only when a silence becomes one its player must play out.
+                if state.silenced && !(cause.playsOut && !state.playsOut) { violations.append("silence \(id) that is already silenced") }
                 state.silenced = true
+                state.playsOut = cause.playsOut
             case .unsilence:
                 if !state.silenced { violations.append("unsilence \(id) that is not silenced") }
                 state.silenced = false
+                state.playsOut = false
             case .move: state.moved = true
             default: break
             }

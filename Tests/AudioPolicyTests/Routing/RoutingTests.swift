@@ -70,6 +70,26 @@ struct RoutingTests {
         #expect(rig.handle(.timePassed(milliseconds: settled)).texts == ["unsilence browser resume=false"])
     }
 
+    @Test("music a recording silenced when the headphones went is silenced again, now to play out, when the recording ends")
+    func heldUnderARecording() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("browser", role: "music", on: RoutingRig.headphones)
+        try rig.activeSession("recorder", .record)
+        rig.stream("memo", .capture, session: "recorder", on: RoutingRig.mic)
+        #expect(rig.engine.effects(on: "browser") == .silenced(.record))
+        rig.handle(.deviceRemoved(RoutingRig.headphones.id))
+        rig.handle(.defaultDeviceChanged(.playback, RoutingRig.speaker.id))
+        #expect(rig.serverMoves("browser", to: RoutingRig.speaker).isEmpty, "silenced already: nothing changes on the server")
+        // An enforcer that paused it for the recording must let it run (muted) to its player's
+        // stop, which alone ends the hold: the silence is decided again with its new cause.
+        var ended = rig.handle(.streamVanished("memo"))
+        ended += rig.handle(.sessionDeactivated("recorder", notifyOthers: true))
+        #expect(ended.texts.filter { $0.contains("browser") } == ["silence browser unplugged"])
+        #expect(rig.engine.effects(on: "browser") == .silenced(.unplugged))
+        #expect(rig.stopThatLasts("browser").lasted.texts == ["unsilence browser resume=false"])
+    }
+
     @Test("a stream held after an unplug is released when the user moves it, or when the policy's time runs out")
     func unplugHoldRelease() {
         var rig = RoutingRig(routing: Policy.Routing(unplugSilenceMilliseconds: 5_000))

@@ -16,7 +16,8 @@ public enum PolicyDecision: Hashable, Sendable {
     case duck(StreamID, level: Double, rampMilliseconds: Int, because: Explanation)
     /// Restore the stream's volume over `rampMilliseconds`.
     case unduck(StreamID, rampMilliseconds: Int, because: Explanation)
-    /// Silence the stream.
+    /// Silence the stream; for a stream silenced already, it now stays silenced until its player
+    /// stops (``SilenceCause/playsOut``).
     case silence(StreamID, cause: SilenceCause, because: Explanation)
     /// Stop silencing the stream; `resume` says whether it may start playing again.
     case unsilence(StreamID, resume: Bool, because: Explanation)

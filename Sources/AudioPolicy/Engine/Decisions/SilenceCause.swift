@@ -19,3 +19,10 @@ public enum SilenceCause: String, Hashable, Sendable {
     /// (AVAudioApplication's `setInputMuted`); it records again when the app unmutes.
     case inputMuted = "input-muted"
 }
+
+extension SilenceCause {
+    /// Whether the stream's player must run on, silently, to the stop that ends the silence (an
+    /// unplug hold ends when the player stops): a silence that becomes one is decided again, so
+    /// an enforcer that paused the stream for another cause can let it run muted instead.
+    public var playsOut: Bool { self == .unplugged }
+}
