@@ -178,13 +178,6 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         }
         askPlayer(resume ? .resume(stream) : .release(stream))
     }
-
-    // MARK: Journal
-
-    /// Journals `entry` for `state`'s stream; `false` when the journal cannot be written.
-    func record(_ entry: JournalEntry, for state: EnforcedStream) -> Bool {
-        record(entry, of: state.ref, restoreName: state.restoreName)
-    }
 }
 
 extension Result {
