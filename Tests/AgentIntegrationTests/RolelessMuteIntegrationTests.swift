@@ -56,3 +56,52 @@ extension AgentIntegrationTests {
         }
     }
 }
+
+extension AgentIntegrationTests.RolelessMute {
+    /// How many streams the race test kills: the race it guards against (WirePlumber 0.4.13 saving
+    /// the agent's mute after the repair of a stream killed at once) showed in 3 of 9 such streams.
+    static let killedStreams = 5
+
+    /// The stream's repair is written once, when it ends; its journal entries go when the server
+    /// answers (there was a second write 2 s later, `repairSettleDelay`). WirePlumber's saved
+    /// entry is read back after each stream, before the next one could change it.
+    @Test("role-less streams killed as soon as a call silenced them leave WirePlumber's entry unmuted")
+    func killedAtOnce() async throws {
+        let rig = try await AgentRig.start(.pipewirePulse)
+        defer { rig.stop() }
+        let agent = try await rig.startAgent()
+        defer { agent.kill() }
+        let call = try rig.runPlaying(
+            "call", try ToneFile.silence(seconds: 120, in: rig.directory, name: "call.wav"),
+            ["--category", "play-and-record", "--mode", "voice-chat"])
+        defer { call.kill() }
+        try await waitUntil("the call's session is active", timeout: .seconds(20)) { try await !rig.sessions().isEmpty }
+        let tone = try rig.tone("tone", seconds: 60)
+        var keptMuted: [Int] = []
+        for round in 1...Self.killedStreams {
+            let name = "killed-\(round)"
+            let player = try rig.play(name, tone)
+            defer { player.kill() }
+            try await waitUntil("the call silences \(name)", timeout: .seconds(20)) { try await rig.stream(named: name)?.isMuted == true }
+            player.kill()
+            _ = await player.waitForExit()
+            // WirePlumber writes its state file a second after a change: by now it holds the
+            // repair, or the agent's mute saved after it. A mute still shown after a slow save
+            // goes within the next ten seconds; one saved over the repair stays.
+            try await Task.sleep(for: .seconds(3))
+            if try await !Self.entryUnmutes(within: .seconds(10), on: rig) { keptMuted.append(round) }
+        }
+        #expect(keptMuted.isEmpty, "WirePlumber kept the agent's mute for paplay after the streams \(keptMuted) ended")
+        #expect(agent.isRunning)
+    }
+
+    /// Whether WirePlumber's saved entry for paplay's role-less streams says unmuted within `limit`.
+    static func entryUnmutes(within limit: Duration, on rig: AgentRig) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if try rig.pipewire.wirePlumberState("restore-stream")[paplayKey + ":mute"] == "false" { return true }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return false
+    }
+}

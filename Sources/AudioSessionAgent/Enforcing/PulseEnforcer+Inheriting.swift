@@ -99,8 +99,8 @@ extension PulseEnforcer {
 
     /// A stream the server muted after it appeared: WirePlumber applies its saved mute a moment
     /// after pipewire-pulse announces the stream, too late for ``streamAppearing(_:_:)``. While
-    /// the journal still holds a silenced sibling with the same entry whose user had it unmuted
-    /// (the agent keeps a vanished sibling's entries until its repair has settled), that mute is
+    /// the journal still holds a silenced sibling with the same entry whose user had it unmuted,
+    /// or a sibling that ended silenced owes the stream its unmute (``oweNextStream(of:)``), that mute is
     /// the agent's, leaked: it is undone, once per stream, so a user's later mute stands.
     func undoLateLeakedMute(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard stream.isMuted, !lateMutesUndone.contains(ref.serial), inherited[ref.serial] == nil,

@@ -16,7 +16,7 @@ import SoundServer
 /// the new server before it carries out any decision.
 extension PulseEnforcer {
     /// The repairs owed when the server went away, by entry name: each stream the agent holds
-    /// ducked, silenced or moved, each ended stream whose repair had not settled, and each stream a
+    /// ducked, silenced or moved, each ended stream whose repair the server may not have saved yet, and each stream a
     /// previous agent left in the journal. Loop lock held; call before ``abandon()``.
     func owedRestoreRepairs() -> [String: PulseRestoreRepair] {
         var owed: [String: PulseRestoreRepair] = [:]
@@ -26,7 +26,6 @@ extension PulseEnforcer {
         // A repair the server may not have saved yet.
         for (name, repair) in recentRepairs.unsaved() { owed[name] = repair }
         // What the agent holds knows the user's values better than the journal's lines.
-        for (repair, _) in repairsToSettle.values { owed[repair.name] = repair }
         for state in enforced.values {
             if let repair = restoreRepair(of: state) { owed[repair.name] = repair }
         }

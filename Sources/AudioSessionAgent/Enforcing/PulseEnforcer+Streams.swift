@@ -69,14 +69,15 @@ extension PulseEnforcer {
         heldStreamEnded(ref, last: last)
     }
 
-    /// The restore database may hold the agent's values: the user's are written back, and once
-    /// more after settling (``writeAgainAfterSettling(_:of:then:)``).
+    /// The restore database may hold the agent's values: the user's are written back, and the
+    /// stream's journal entries go once the server answers. Once is enough: a second write 2 s
+    /// later (against WirePlumber 0.4 saving the node's mute after the repair) changed nothing in
+    /// 54 streams killed as soon as a call muted them, under load too
+    /// (`AgentIntegrationTests.RolelessMute`, "role-less streams killed as soon as ..."), and a
+    /// next stream of the entry that WirePlumber links with the agent's values takes the user's
+    /// (``oweNextStream(of:)``).
     func repairRestoreStore(ofVanished state: EnforcedStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
-        guard let update = restoreRepair(of: state) else { return done(true) }
-        writeRepair(update) { [weak self] repaired in
-            guard let self, repaired else { return done(false) }
-            writeAgainAfterSettling(update, of: state.ref.serial, then: done)
-        }
+        repair(state, then: done)
     }
 
     /// Writes the user's values of an enforced stream into the restore database.

@@ -57,9 +57,6 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// `pipewire` processes of the agent's, as natively (module-echo-cancel inside pipewire-pulse
     /// 0.3.65 can take the server down when it is unloaded). Streams go onto them by name.
     let cancellers: EchoCancellerSteward
-    /// Vanished streams' repairs to write once more when ``repairSettler`` fires, by stream.
-    var repairsToSettle: [StreamSerial: (repair: PulseRestoreRepair, done: @ServerLoopActor @Sendable (Bool) -> Void)] = [:]
-    var repairSettler: PulseLoopTimer?
     /// Restore entries the previous agent held when the server went away, with the user's values,
     /// until this server took their repair (``writeLostServerRepairs()``).
     var lostServerRepairs = LostServerRepairs<String, PulseRestoreRepair>()
@@ -207,8 +204,6 @@ extension PulseEnforcer {
         playerTurn?.cancel()
         playerRequests = []
         cancellers.abandon()
-        repairSettler?.cancel()
-        repairsToSettle = [:]
         enforced = [:]
     }
 }
