@@ -161,6 +161,11 @@ extension AgentIntegrationTests {
                 let again = try await Tokens.boundSession(on: app, category: "record", mode: "default", options: [])
                 let recorder2 = try Self.recorder(rig, "rec-2", again)
                 defer { recorder2.kill() }
+                // Its stream first, so the mute that follows is the agent's, journalled: one
+                // that appears after the agent muted `rec` of the same app starts muted by
+                // WirePlumber's saved state, and killed before it saw that stream the agent left
+                // nothing to undo (4 of 15 runs on native PipeWire under load).
+                try await waitUntil("rec-2 records") { try await rig.sourceOutput(named: "rec-2") != nil }
                 _ = try await Tokens.call(app, "SetInputMuted", [.string(again.session), .boolean(true)])
                 try await Self.waitForMute(rig, "rec-2", true, "by SetInputMuted(true) on the second agent")
                 crashing.kill()
