@@ -72,7 +72,7 @@ extension PulseEnforcer {
     /// The restore database may hold the agent's values: the user's are written back, and the
     /// stream's journal entries go once the server answers. Once is enough: a second write 2 s
     /// later (against WirePlumber 0.4 saving the node's mute after the repair) changed nothing in
-    /// 54 streams killed as soon as a call muted them, under load too
+    /// 64 streams killed as soon as a call muted them, 24 of them under load
     /// (`AgentIntegrationTests.RolelessMute`, "role-less streams killed as soon as ..."), and a
     /// next stream of the entry that WirePlumber links with the agent's values takes the user's
     /// (``oweNextStream(of:)``).
