@@ -97,11 +97,13 @@ extension AgentIntegrationTests.RolelessMute {
 
     /// Whether WirePlumber's saved entry for paplay's role-less streams says unmuted within `limit`.
     static func entryUnmutes(within limit: Duration, on rig: AgentRig) async throws -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if try rig.pipewire.wirePlumberState("restore-stream")[paplayKey + ":mute"] == "false" { return true }
-            try await Task.sleep(for: .milliseconds(200))
+        do {
+            try await waitUntil("WirePlumber's paplay entry says unmuted", timeout: limit, poll: .milliseconds(200)) {
+                try rig.pipewire.wirePlumberState("restore-stream")[paplayKey + ":mute"] == "false"
+            }
+            return true
+        } catch is WaitTimeout {
+            return false
         }
-        return false
     }
 }
