@@ -24,7 +24,7 @@ struct EnforcedStream {
     /// server still shows the agent's mute meanwhile); `nil` when no unsilence is on its way.
     var unsilencingTo: Bool?
     /// Whether the server has answered the unsilence on its way; it is over once the server also
-    /// shows the user's mute state (see ``PulseEnforcer/settleUnsilence(_:)``).
+    /// shows the user's mute state (see ``EnforcementCore/settleUnsilence(_:showing:)``).
     var isUnsilenceAnswered = false
     /// The device the stream was on before the agent moved it; `nil` when not moved.
     var movedFrom: String?
@@ -51,5 +51,5 @@ struct EnforcedStream {
     }
 
     /// The mute state the user gave the stream.
-    var userMuted: Bool { silencedWasMuted ?? unsilencingTo ?? last.isMuted }
+    var userMuted: Bool { owedMute ?? last.isMuted }
 }

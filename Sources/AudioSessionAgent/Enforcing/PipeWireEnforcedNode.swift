@@ -22,6 +22,12 @@ struct PipeWireEnforcedNode {
     /// How far the agent's mute has got, so that a restore racing it is told from the user's
     /// unmute (``EnforcementCore/watchSilenceMute(_:_:)``); `nil` when not muted by the agent.
     var silenceMute: SilenceMuteWatch?
+    /// The user's mute state an unsilence wrote back, until the node shows it; `nil` when none is
+    /// on its way. A node that ends before it shows it leaves WirePlumber the agent's mute.
+    var unsilencingTo: Bool?
+    /// Whether the node has shown the agent's mute, so that what it shows from now on follows
+    /// the unsilence's unmute (a Props write has no answer to wait for).
+    var isUnsilenceAnswered = false
     /// The device the stream played on before the agent set its `target.object`; `nil` when not moved.
     var movedFrom: String?
 
@@ -31,7 +37,7 @@ struct PipeWireEnforcedNode {
     }
 
     /// Whether nothing is left to undo.
-    var isIdle: Bool { duck == nil && !isSilenced && movedFrom == nil }
+    var isIdle: Bool { duck == nil && !isSilenced && unsilencingTo == nil && movedFrom == nil }
 
     /// The node's WirePlumber restore key (`Output/Audio:media.role:Music`), if it has one.
     var restoreKey: WirePlumberRestoreKey? { WirePlumberRestoreKey(last.properties) }

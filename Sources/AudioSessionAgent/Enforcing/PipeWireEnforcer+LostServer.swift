@@ -37,7 +37,7 @@ extension PipeWireEnforcer {
         for (key, muted) in unsettledMutes { add(key, factor: nil, unmute: !muted) }
         // What the agent holds knows the user's values better than the journal's lines.
         for state in enforced.values {
-            if let key = state.restoreKey { add(key, factor: state.duck?.base.nodeFactor, unmute: state.silencedWasMuted == false) }
+            if let key = state.restoreKey { add(key, factor: state.duck?.base.nodeFactor, unmute: state.owedMute == false) }
         }
         return owed
     }

@@ -10,7 +10,7 @@ extension PipeWireEnforcer {
     /// node's own factor and the user's unmute. Loop lock held.
     func oweNextStream(of state: PipeWireEnforcedNode) {
         guard let key = state.restoreKey else { return }
-        oweNextStream(key, factor: state.duck?.base.nodeFactor, unmute: state.silencedWasMuted == false)
+        oweNextStream(key, factor: state.duck?.base.nodeFactor, unmute: state.owedMute == false)
     }
 
     /// Records what `key` owes its next stream. WirePlumber 0.5 takes no repair through

@@ -18,7 +18,7 @@ import SoundServer
 ///   effects host's virtual output) is muted by its Props instead: a Pause there stalls the whole
 ///   sink, every other app's sound with it (`NodePauseFacts.pauseStallsAVirtualSink`). So is a
 ///   stream held after an unplug: only its player's stop ends that hold, and a paused stream
-///   never reaches its end (``muteInsteadOfPause(_:cause:)``).
+///   never reaches its end (``EnforcementCore/muteInsteadOfPause(_:cause:)``).
 /// - **Move / unmove**: the stream's `target.object` in the `default` metadata, which WirePlumber
 ///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
 /// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
@@ -71,8 +71,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var unmuteWatch: [StreamSerial: ContinuousClock.Instant] = [:]
     /// Repairs written lately, by restore key (``RecentRepairs``).
     var recentRepairs = RecentRepairs<WirePlumberRestoreKey, OwedStreamValues>()
-    /// Nodes the agent unmuted that have not shown it yet, with their restore keys: one that ends
-    /// first leaves WirePlumber the agent's mute (``oweNextStream(of:)``).
+    /// Nodes a crashed agent had muted whose mute this agent undid before pausing them, until
+    /// they show it, with their restore keys: one that ends first leaves WirePlumber that mute
+    /// (``undoInheritedMute(_:of:)``). An unsilence's unmute is the node's own state's
+    /// (``EnforcedStreamState/unsilencingTo``).
     var unmutesUnshown: [StreamSerial: WirePlumberRestoreKey] = [:]
 
     /// How long after a settled ramp its restore entry is written again. The node's Props change
@@ -134,6 +136,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
         enforced[ref.serial]?.last = stream
         watchSilenceMute(ref, stream)
+        settleUnsilence(ref, showing: stream)
         if state.isPaused && relinked {
             logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
             actuator.setPlaying(false, of: ref)
@@ -184,7 +187,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// restore entry, which saved the agent's.
     func repairRestoreEntry(ofUserValues state: PipeWireEnforcedNode) {
         if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, factor: factor) }
-        if let wasMuted = state.silencedWasMuted { repairRestoreEntry(state, muted: wasMuted) }
+        if let wasMuted = state.owedMute { repairRestoreEntry(state, muted: wasMuted) }
     }
 
     // MARK: Decisions
@@ -217,45 +220,29 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         return Double(connection.globals[state.ref.index]?.node?.props?.volume ?? 1)
     }
 
-    func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        var state = enforced[ref.serial] ?? PipeWireEnforcedNode(ref: ref, last: stream)
-        if state.isPaused, let reason = muteInsteadOfPause(stream, cause: cause) {
-            return switchToMute(state, stream, cause: cause, reason: reason)
-        }
-        guard !state.isSilenced else { return }
-        if let reason = muteInsteadOfPause(stream, cause: cause) {
-            let showsMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
-            let watch = SilenceMuteWatch(answered: true, showsMuted: showsMuted, since: .now)
-            guard silenceByMute(ref, stream, userMuted: showsMuted, watch: watch) else { return }
-            logger.debug(
-                "muting instead of pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
-        } else {
-            let inheritedMute = inheritedMute(of: state)
-            guard record(.silence(ref.serial, by: .pause), of: ref, stream) else { return }
-            if let wasMuted = inheritedMute { undoInheritedMute(wasMuted, of: state) }
-            state.isPaused = true
-            enforced[ref.serial] = state
-            logger.debug("pausing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
-            actuator.setPlaying(false, of: ref)
-        }
-        if let pauser, let pause = PlayerRequest.pause(for: stream, in: table.graph, cause: cause, sessionProcess: sessionProcess) {
-            pause.send(to: pauser)
-        }
+    /// The node's Props mute, as the registry shows it now; while an unsilence is on its way, the
+    /// mute state it writes back.
+    func userMute(of state: PipeWireEnforcedNode, _ stream: SoundStream) -> Bool {
+        state.unsilencingTo ?? connection.globals[state.ref.index]?.node?.props?.mute ?? false
     }
 
-    /// A paused node stays silenced for a reason a Pause cannot carry out (a recording ended while
-    /// the node was held after an unplug: paused, its player never reaches the stop that ends the
-    /// hold, soak seed 528120659 on the native agent): muted, journalled as a mute, then started.
-    private func switchToMute(_ state: PipeWireEnforcedNode, _ stream: SoundStream, cause: SilenceCause, reason: String) {
+    /// Pauses the node, tracked here: it keeps reporting running.
+    func pause(_ state: PipeWireEnforcedNode, _ stream: SoundStream) -> Bool {
         let ref = state.ref
-        let showsMuted = connection.globals[ref.index]?.node?.props?.mute ?? false
-        let watch = SilenceMuteWatch(answered: true, showsMuted: showsMuted, since: .now)
-        guard silenceByMute(ref, stream, userMuted: showsMuted, watch: watch) else { return }
+        let inheritedMute = inheritedMute(of: state)
+        guard record(.silence(ref.serial, by: .pause), of: ref, stream) else { return false }
+        if let wasMuted = inheritedMute { undoInheritedMute(wasMuted, of: state) }
+        var paused = enforced[ref.serial] ?? state
+        paused.isPaused = true
+        enforced[ref.serial] = paused
+        actuator.setPlaying(false, of: ref)
+        return true
+    }
+
+    /// Muted now, the node plays out: started unless its client deactivated it.
+    func unpause(_ ref: ServerStreamRef) {
         enforced[ref.serial]?.isPaused = false
         relinkedWhilePaused.remove(ref.serial)
-        logger.debug(
-            "muting a paused node instead", metadata: ["stream.id": "\(ref.id)", "silence.cause": "\(cause.rawValue)", "silence.why": "\(reason)"])
         startUnlessCorked(ref)
     }
 
@@ -276,24 +263,16 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         if !wasMuted { unmutesUnshown[state.ref.serial] = state.restoreKey }
     }
 
-    func unsilence(_ id: StreamID, resume: Bool) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id), let state = enforced[ref.serial], state.isSilenced
-        else { return }
-        if let wasMuted = state.silencedWasMuted {
-            logger.debug("unmuting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
-            enforced[ref.serial]?.silencedWasMuted = nil
-            enforced[ref.serial]?.silenceMute = nil
-            actuator.setMuted(wasMuted, of: ref)
-            // WirePlumber saved the agent's mute; a node that is ending (its unsilence comes
-            // before it vanishes) never shows it the user's again.
-            repairRestoreEntry(state, muted: wasMuted)
-            if !wasMuted { unmutesUnshown[ref.serial] = state.restoreKey }
-            clear(.silence(ref.serial))
-            forgetIfIdle(ref.serial)
-            if resume, let pauser { pauser.resume(stream) {} } else { pauser?.release(stream) }
-            return
-        }
-        logger.debug("starting", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
+    /// WirePlumber saved the agent's mute; a node that is ending (its unsilence comes before it
+    /// vanishes) never shows it the user's again.
+    func unmuteSent(_ state: PipeWireEnforcedNode, restoring wasMuted: Bool) {
+        repairRestoreEntry(state, muted: wasMuted)
+    }
+
+    /// Starts the node; where its player was paused too, after the player's Play.
+    func start(_ state: PipeWireEnforcedNode, _ stream: SoundStream, resume: Bool) {
+        let ref = state.ref
+        logger.debug("starting", metadata: ["stream.id": "\(ref.id)", "silence.resume": "\(resume)"])
         enforced[ref.serial]?.isPaused = false
         clear(.silence(ref.serial))
         forgetIfIdle(ref.serial)
@@ -306,6 +285,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         // its client has it corked (the MPRIS Pause) leaves it silent once the client uncorks, with
         // MPRIS saying Playing (PipeWire 0.3.65, mpv); after the Play it is harmless.
         pauser.resume(stream) { [weak self] in self?.startAfterResume(ref) }
+    }
+
+    /// Hands `request` to the player at once: a Props write or node command leaves with the loop's
+    /// next flush whatever wakes meanwhile.
+    func askPlayer(_ request: PlayerRequest) {
+        if let pauser { request.send(to: pauser) }
     }
 
     /// The player was asked to play: starts the node unless it was paused again meanwhile.
@@ -329,20 +314,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     }
 
     // MARK: Commands
-
-    /// Why the stream is silenced by its Props mute rather than a Pause, or `nil` for a Pause. A
-    /// Pause stalls the node's client: in a sink a loopback carries on it stalls the whole sink
-    /// (every other app's sound with it); and a stream held after an unplug must play on to its
-    /// player's stop, which alone ends that hold under `unplug-silence-ms = 0`: a paused paplay
-    /// never reaches its end, so it was held (and its app stalled) for good. Muted, it plays out
-    /// silently and ends, as on the pulse protocol.
-    func muteInsteadOfPause(_ stream: SoundStream, cause: SilenceCause) -> String? {
-        if playsIntoALoopback(stream) { return "it plays into a sink a loopback carries on" }
-        if cause == .unplugged { return "held after an unplug, it plays on to its player's stop" }
-        // An app's input mute is a mute, as on iOS: the app keeps recording, silence.
-        if cause == .inputMuted { return "the app muted its input: it records on, silence" }
-        return nil
-    }
 
     /// Whether the stream plays into a sink whose monitor a loopback carries on: a capture node of
     /// a `node.link-group` (module-loopback, pw-loopback) is linked to the sink's output. A

@@ -27,6 +27,8 @@ final class PipeWireStreamActuator: StreamActuator {
 
     var reachesNodes: Bool { true }
 
+    var answersCommands: Bool { false }
+
     func restoreEntryName(of stream: SoundStream) -> String? { WirePlumberRestoreKey(stream.properties)?.rawValue }
 
     /// WirePlumber links a stream to its `target.object` once the device is there.

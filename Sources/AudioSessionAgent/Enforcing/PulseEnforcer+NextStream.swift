@@ -21,7 +21,7 @@ extension PulseEnforcer {
             owed.volume = base
             owed.duckLevel = duck.level
         }
-        if state.silencedWasMuted == false || state.unsilencingTo == false { owed.isMuted = false }
+        if state.owedMute == false { owed.isMuted = false }
         guard !owed.isEmpty else { return }
         owedToNextStream[name] = owed
     }

@@ -26,7 +26,7 @@ extension PulseEnforcer {
         }
         checkForUserVolume(ref.serial, stream)
         watchSilenceMute(ref, stream)
-        settleUnsilence(ref.serial)
+        settleUnsilence(ref, showing: stream)
     }
 
     /// A ducked stream that is not ramping changed on the server: if its volume is not what the
@@ -42,20 +42,6 @@ extension PulseEnforcer {
         state.duck = duck
         enforced[serial] = state
         userTookOver(state, entry: entry)
-    }
-
-    /// Ends an unsilence the server has answered. Until then the stream table may still show the
-    /// agent's mute (the answer can arrive before the change event's new info), which a silence
-    /// decided in between must not take for the user's; stream info that arrives after the
-    /// answer shows the server after the unmute, as one connection answers in order.
-    /// A silence decided since then owns the journal entry (it read the user's state from it).
-    func settleUnsilence(_ serial: StreamSerial) {
-        guard let state = enforced[serial], state.unsilencingTo != nil, state.isUnsilenceAnswered else { return }
-        enforced[serial]?.unsilencingTo = nil
-        enforced[serial]?.isUnsilenceAnswered = false
-        guard state.silencedWasMuted == nil else { return }
-        clear(.silence(serial))
-        forgetIfIdle(serial)
     }
 
     /// A stream ended: what the agent kept about it goes, and a held one's restore entry is

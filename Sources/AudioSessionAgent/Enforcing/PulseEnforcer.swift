@@ -133,48 +133,16 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         if !restored { repairRestoreEntry(state.ref.serial) }
     }
 
-    func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        guard enforced[ref.serial]?.silencedWasMuted == nil else { return }
-        // A new stream may have been muted by the restore database while the agent silenced its
-        // role: the journal's inherited values know what the user had there.
-        // While an unsilence is on its way the server may still show the agent's mute.
-        let unsilencingTo = enforced[ref.serial]?.unsilencingTo
-        let watch = unsilencingTo == nil ? SilenceMuteWatch(answered: false, since: .now) : .unwatched(since: .now)
-        let userMuted = unsilencingTo ?? inherited[ref.serial]?.isMuted ?? stream.isMuted
-        guard silenceByMute(ref, stream, userMuted: userMuted, watch: watch) else { return }
-        // Queued right behind the mute on the same connection, so the server answers the repair's
-        // read after the mute (and the restore module's save of it): the entry is corrected in
-        // the same loop turn, leaving new streams of the role the least time to start muted.
-        repairRestoreEntry(ref.serial)
-        if let pause = PlayerRequest.pause(for: stream, in: table.graph, cause: cause, sessionProcess: sessionProcess) {
-            askPlayer(pause)
-        }
-        logger.debug("silencing", metadata: ["stream.id": "\(id)", "silence.cause": "\(cause.rawValue)"])
+    /// A new stream may have been muted by the restore database while the agent silenced its
+    /// role: the journal's inherited values know what the user had there.
+    func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool {
+        state.unsilencingTo ?? inherited[state.ref.serial]?.isMuted ?? stream.isMuted
     }
 
-    func unsilence(_ id: StreamID, resume: Bool) {
-        guard let stream = table.stream(id), let ref = table.ref(of: stream.id),
-            let wasMuted = enforced[ref.serial]?.silencedWasMuted
-        else { return }
-        logger.debug("unsilencing", metadata: ["stream.id": "\(id)", "silence.resume": "\(resume)"])
-        // Not silenced from now on, before the server answers: a silence decided in the meantime
-        // (a policy replaced twice, a call starting again) must mute again, not be taken as done.
-        // Commands on one connection apply in order, so its mute lands after this unmute.
-        enforced[ref.serial]?.silencedWasMuted = nil
-        enforced[ref.serial]?.silenceMute = nil
-        enforced[ref.serial]?.unsilencingTo = wasMuted
-        enforced[ref.serial]?.isUnsilenceAnswered = false
-        actuator.setMuted(wasMuted, of: ref) { [weak self] succeeded in
-            guard let self, succeeded else { return }
-            enforced[ref.serial]?.isUnsilenceAnswered = true
-            // Shown already (or silenced again since): nothing to wait for.
-            if table.stream(ref.id)?.isMuted == wasMuted || enforced[ref.serial]?.silencedWasMuted != nil {
-                settleUnsilence(ref.serial)
-            }
-        }
-        askPlayer(resume ? .resume(stream) : .release(stream))
-    }
+    /// Queued right behind the mute on the same connection, so the server answers the repair's
+    /// read after the mute (and the restore module's save of it): the entry is corrected in the
+    /// same loop turn, leaving new streams of the role the least time to start muted.
+    func mutedToSilence(_ ref: ServerStreamRef) { repairRestoreEntry(ref.serial) }
 }
 
 extension Result {

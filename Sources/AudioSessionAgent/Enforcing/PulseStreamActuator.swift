@@ -30,6 +30,8 @@ final class PulseStreamActuator: StreamActuator {
 
     var reachesNodes: Bool { false }
 
+    var answersCommands: Bool { true }
+
     func restoreEntryName(of stream: SoundStream) -> String? { RestoreEntryName.of(stream) }
 
     func canTarget(_ name: String, kind: SoundDevice.Kind) -> Bool {

@@ -35,6 +35,9 @@ struct SilenceMuteWatch: Equatable {
     static let resendLimit = 10
 
     private(set) var progress: SilenceMuteProgress
+    /// Whether the server has shown the agent's mute (or the user's choice since): what it shows
+    /// from then on comes after the mute.
+    var hasShown: Bool { progress == .shown || progress == .userOwned }
     private(set) var resends = 0
     private let since: ContinuousClock.Instant
     /// Whether the protocol answers the mute command (the pulse protocol), so that only events

@@ -51,6 +51,7 @@ struct EnforcementCoreParityTests {
         let vocabulary: Vocabulary
         var deviceChoiceModule: String?
         var reachesNodes: Bool { vocabulary == .pipewire }
+        var answersCommands: Bool { vocabulary == .pulse }
         var refuses = false
         var commands: [String] = []
         /// The stream's volume as a pulse server shows it: what was written last, or the user's.
@@ -110,9 +111,10 @@ struct EnforcementCoreParityTests {
         }
         var duck: StreamDuck?
         var isStepInFlight = false
-        var isUnsilencing: Bool { false }
-        var isPaused: Bool { false }
-        var isIdle: Bool { movedFrom == nil && silencedWasMuted == nil && duck == nil }
+        var unsilencingTo: Bool?
+        var isUnsilenceAnswered = false
+        var isPaused = false
+        var isIdle: Bool { movedFrom == nil && silencedWasMuted == nil && unsilencingTo == nil && !isPaused && duck == nil }
     }
 
     /// The core's target part over one stream table, keeping original devices as an enforcer does.
@@ -183,6 +185,38 @@ struct EnforcementCoreParityTests {
 
         func oweNextStream(of state: CoreStream) { repairs.append("owed its next stream") }
 
+        func userMute(of state: CoreStream, _ stream: SoundStream) -> Bool { state.unsilencingTo ?? stream.isMuted }
+
+        /// As the native enforcer pauses: journalled first, then the node's Pause.
+        func pause(_ state: CoreStream, _ stream: SoundStream) -> Bool {
+            guard record(.silence(state.ref.serial, by: .pause), of: state.ref, stream) else { return false }
+            var paused = state
+            paused.isPaused = true
+            enforced[state.ref.serial] = paused
+            actuator.setPlaying(false, of: state.ref)
+            return true
+        }
+
+        func unpause(_ ref: ServerStreamRef) {
+            enforced[ref.serial]?.isPaused = false
+            actuator.setPlaying(true, of: ref)
+        }
+
+        func start(_ state: CoreStream, _ stream: SoundStream, resume: Bool) {
+            enforced[state.ref.serial]?.isPaused = false
+            clear(.silence(state.ref.serial))
+            forgetIfIdle(state.ref.serial)
+            actuator.setPlaying(true, of: state.ref)
+        }
+
+        func askPlayer(_ request: PlayerRequest) {
+            switch request {
+            case .pause: recorder.commands.append("player: pause")
+            case .resume: recorder.commands.append("player: resume")
+            case .release: recorder.commands.append("player: release")
+            }
+        }
+
         /// The server shows the stream gone.
         func vanish() {
             guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
@@ -207,19 +241,19 @@ struct EnforcementCoreParityTests {
             return outcome.allTaken == true
         }
 
-        /// Silences the stream by its mute, as the enforcer of the rig's protocol starts the watch:
-        /// the pulse protocol answers the mute, a PipeWire Props write has no answer.
+        /// Silences the stream by its mute on both protocols: the app muted its input, which
+        /// mutes natively too and asks no player to pause.
         func silenceByMute() {
-            guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-            let watch = SilenceMuteWatch(answered: vocabulary == .pipewire, showsMuted: stream.isMuted, since: .now)
-            _ = silenceByMute(ref, stream, userMuted: stream.isMuted, watch: watch)
+            silence(id, cause: .inputMuted, sessionProcess: nil)
         }
 
-        /// The server shows the stream muted or not.
+        /// The server shows the stream muted or not, as an enforcer hears of a stream's change.
         func show(muted: Bool) {
             guard var stream = table.stream(id) else { return }
             stream.isMuted = muted
-            watchSilenceMute(table.store(stream), stream)
+            let ref = table.store(stream)
+            watchSilenceMute(ref, stream)
+            settleUnsilence(ref, showing: stream)
         }
 
         /// The journal's pending entries with the stream's serial taken out, to compare protocols.
@@ -229,6 +263,7 @@ struct EnforcementCoreParityTests {
                 case .device(_, let original): "device \(original)"
                 case .restoreEntry(_, let name): "restore entry \(name)"
                 case .silence(_, .mute(let wasMuted)): "silence by mute, the user's: \(wasMuted ? "muted" : "unmuted")"
+                case .silence(_, .pause): "silence by pause"
                 case .volume(_, _, let level?): "ducked to \(level)"
                 case .volume(_, _, nil): "the user's level"
                 default: "\(restore.key)"
@@ -492,6 +527,134 @@ struct EnforcementCoreParityTests {
                     "\(vocabulary), refused: \(refused)")
                 #expect(outcome.journalled.isEmpty == !refused, "\(vocabulary), refused: \(refused)")
             }
+        }
+    }
+
+    @Test("a silence and its unsilence by mute: journalled with the user's state, and over once the server shows that state again")
+    func silenceAndUnsilence() throws {
+        var midway: [Vocabulary: [String]] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.silence(rig.id, cause: .unplugged, sessionProcess: nil)
+            rig.show(muted: true)
+            rig.unsilence(rig.id, resume: true)
+            midway[rig.vocabulary] = rig.journalled
+            rig.show(muted: false)
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["mute", "player: pause", "unmute", "player: resume"], "\(vocabulary)")
+            #expect(midway[vocabulary]?.contains("silence by mute, the user's: unmuted") == true, "still shown muted, \(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("an unmute of a node whose mute never showed waits until the node showed the mute and then the unmute; a node that ends first owes its next stream")
+    func unmuteOfAMuteNeverShown() throws {
+        var afterUnsilence: [Vocabulary: [String]] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.silence(rig.id, cause: .unplugged, sessionProcess: nil)
+            rig.unsilence(rig.id, resume: false)  // the table still shows the stream unmuted
+            // A change from before the mute reached the node (its state, a ramp's step): natively
+            // no sign of the unmute (soak seed 4242, round 16: the bed ended right after it).
+            rig.show(muted: false)
+            afterUnsilence[rig.vocabulary] = rig.journalled
+            rig.vanish()
+            rig.recorder.commands += rig.repairs
+        }
+        // The pulse protocol's answer comes after the server applied the mute and the unmute:
+        // the stream shows the user's state, and the unsilence is over.
+        #expect(afterUnsilence[.pulse] == [])
+        #expect(outcomes[.pulse]?.commands == ["mute", "player: pause", "unmute", "player: release"])
+        // A Props write has no answer: the table's unmuted node is from before the mute.
+        #expect(afterUnsilence[.pipewire]?.last == "silence by mute, the user's: unmuted")
+        #expect(
+            outcomes[.pipewire]?.commands == [
+                "mute", "player: pause", "unmute", "player: release", "owed its next stream", "vanished stream",
+            ])
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("natively an unsilence whose mute showed only after the unmute was sent is over once the node shows the mute and then the unmute")
+    func unmuteAfterTheMuteShowsLate() throws {
+        var waiting: [Vocabulary: [String]] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.silence(rig.id, cause: .unplugged, sessionProcess: nil)
+            rig.unsilence(rig.id, resume: false)
+            rig.show(muted: true)  // the agent's mute, late
+            waiting[rig.vocabulary] = rig.journalled
+            rig.show(muted: false)  // then the unmute
+        }
+        #expect(waiting[.pulse] == [])
+        #expect(waiting[.pipewire]?.last == "silence by mute, the user's: unmuted")
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["mute", "player: pause", "unmute", "player: release"], "\(vocabulary)")
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("a silence decided while an unsilence is on its way keeps the user's state, not the agent's mute the server still shows")
+    func silenceDuringUnsilence() throws {
+        var putBack: [Vocabulary: Bool] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.silenceByMute()
+            rig.show(muted: true)
+            rig.unsilence(rig.id, resume: false)
+            rig.silenceByMute()  // before the server shows the unmute
+            putBack[rig.vocabulary] = rig.enforced[rig.serial]?.silencedWasMuted
+            rig.show(muted: false)  // the unsilence's unmute, late: not the user's
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.commands == ["mute", "unmute", "player: release", "mute"], "\(vocabulary)")
+            #expect(putBack[vocabulary] == false, "what the next unsilence puts back, \(vocabulary)")
+            #expect(outcome.journalled.contains("silence by mute, the user's: unmuted"), "\(vocabulary)")
+        }
+    }
+
+    @Test("a silence decided while an unsilence's unmute is not shown yet journals its own mechanism, and ends it alone")
+    func silenceBeforeTheUnmuteShows() throws {
+        var journalled: [Vocabulary: [String]] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.silence(rig.id, cause: .unplugged, sessionProcess: nil)
+            rig.show(muted: true)
+            rig.unsilence(rig.id, resume: false)
+            rig.silence(rig.id, cause: .interruption, sessionProcess: nil)  // before the unmute shows
+            rig.show(muted: false)  // the unsilence's unmute, late
+            journalled[rig.vocabulary] = rig.journalled
+            rig.unsilence(rig.id, resume: false)
+            rig.show(muted: false)
+        }
+        #expect(outcomes[.pulse]?.commands == ["mute", "player: pause", "unmute", "player: release", "mute", "player: pause", "unmute", "player: release"])
+        #expect(outcomes[.pipewire]?.commands == ["mute", "player: pause", "unmute", "player: release", "pause", "player: pause", "start"])
+        // A crash before the second unsilence leaves the silence that holds to undo.
+        #expect(journalled[.pulse]?.last == "silence by mute, the user's: unmuted")
+        #expect(journalled[.pipewire]?.last == "silence by pause")
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
+    @Test("an interruption pauses a node where the protocol reaches nodes and mutes elsewhere; an unplug hold over the Pause mutes and starts it")
+    func pauseOrMute() throws {
+        var journalled: [Vocabulary: String] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.silence(rig.id, cause: .interruption, sessionProcess: nil)
+            journalled[rig.vocabulary] = rig.journalled.last
+            rig.silence(rig.id, cause: .unplugged, sessionProcess: nil)
+            journalled[rig.vocabulary, default: ""] += ", then " + (rig.journalled.last ?? "nothing")
+            rig.show(muted: true)
+            rig.unsilence(rig.id, resume: false)
+            rig.show(muted: false)
+        }
+        #expect(outcomes[.pulse]?.commands == ["mute", "player: pause", "unmute", "player: release"])
+        #expect(outcomes[.pipewire]?.commands == ["pause", "player: pause", "mute", "start", "unmute", "player: release"])
+        // A crash after the switch leaves a mute to undo, not a Pause.
+        #expect(journalled[.pulse] == "silence by mute, the user's: unmuted, then silence by mute, the user's: unmuted")
+        #expect(journalled[.pipewire] == "silence by pause, then silence by mute, the user's: unmuted")
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.journalled == [], "\(vocabulary)")
         }
     }
 

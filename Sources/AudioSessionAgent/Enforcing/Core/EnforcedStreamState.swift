@@ -21,8 +21,14 @@ protocol EnforcedStreamState {
     var silencedWasMuted: Bool? { get set }
     /// How far the agent's mute of the silenced stream has got (``SilenceMuteWatch``).
     var silenceMute: SilenceMuteWatch? { get set }
-    /// Whether an unsilence's unmute is on its way: the server may still show the agent's mute.
-    var isUnsilencing: Bool { get }
+    /// The user's mute state an unsilence is writing back, until the server shows it (it shows
+    /// the agent's mute meanwhile); `nil` when no unsilence is on its way.
+    var unsilencingTo: Bool? { get set }
+    /// Whether what the server shows of the stream now follows the unsilence's unmute: on the
+    /// pulse protocol once the server answered it; natively once the node has shown the agent's
+    /// mute (writes land in order). The unsilence is over once the server then shows the user's
+    /// mute state (``EnforcementCore/settleUnsilence(_:showing:)``).
+    var isUnsilenceAnswered: Bool { get set }
     /// Whether the agent paused the stream's node (a silence by Pause, native PipeWire's).
     var isPaused: Bool { get }
     /// The duck's ramp and the user's level; `nil` while the stream is at its user's level.
@@ -36,6 +42,14 @@ protocol EnforcedStreamState {
 extension EnforcedStreamState {
     /// Whether the agent silenced the stream, by a Pause or by its mute.
     var isSilenced: Bool { isPaused || silencedWasMuted != nil }
+
+    /// Whether an unsilence's unmute is on its way: the server may still show the agent's mute.
+    var isUnsilencing: Bool { unsilencingTo != nil }
+
+    /// The mute state the server's restore store owes the user for this stream: the one the
+    /// agent's silence replaced, while it holds or its undo is on its way; `nil` when the agent's
+    /// mute is not (or no longer) shown.
+    var owedMute: Bool? { silencedWasMuted ?? unsilencingTo }
 
     /// Whether the agent ducks the stream, on its ramp or settled.
     var isDucked: Bool { duck != nil }
@@ -51,11 +65,7 @@ extension EnforcedStreamState {
 
 /// The pulse protocol pauses no client's stream.
 extension EnforcedStream: EnforcedStreamState {
-    var isUnsilencing: Bool { unsilencingTo != nil }
     var isPaused: Bool { false }
 }
 
-/// A PipeWire Props write has no answer to wait for.
-extension PipeWireEnforcedNode: EnforcedStreamState {
-    var isUnsilencing: Bool { false }
-}
+extension PipeWireEnforcedNode: EnforcedStreamState {}

@@ -13,7 +13,9 @@ import SoundServer
 ///   ``EnforcementCore/tick()``);
 /// - target devices: move, unmove, the default device, the move onto an echo canceller
 ///   (``EnforcementCore/move(_:to:)``, ``EnforcementCore/unmove(_:)``, ``EnforcementCore/makeDefault(_:)``);
-/// - a silence's mute and its watch, which tells a restore that raced the agent's mute from the
+/// - silence and unsilence: by mute or by Pause, and when an unsilence is over
+///   (``EnforcementCore/silence(_:cause:sessionProcess:)``, ``EnforcementCore/unsilence(_:resume:)``);
+///   a silence's mute and its watch, which tells a restore that raced the agent's mute from the
 ///   user's own unmute (``EnforcementCore/sendSilenceMute(_:)``, ``EnforcementCore/watchSilenceMute(_:_:)``);
 /// - dropping a stream once nothing is left to undo (``EnforcementCore/forgetIfIdle(_:)``), and
 ///   the end of a held stream (``EnforcementCore/heldStreamEnded(_:last:)``);
@@ -50,6 +52,27 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     /// The user set a silenced stream's mute state; it is journalled as the one to put back.
     func userChoseMute(of ref: ServerStreamRef)
 
+    /// The mute state the user gave the stream, which a silence by mute puts back: while an
+    /// unsilence is on its way, the one it writes back (the server may still show the agent's).
+    func userMute(of state: State, _ stream: SoundStream) -> Bool
+    /// The agent's mute of a silence was sent (and journalled): what the protocol's restore store needs.
+    func mutedToSilence(_ ref: ServerStreamRef)
+    /// An unsilence's unmute (to `restoring`, the user's state) was sent: what the protocol's
+    /// restore store needs.
+    func unmuteSent(_ state: State, restoring: Bool)
+    /// Whether a Pause of the stream would stall other apps' sound (it plays into a sink a
+    /// loopback carries on); asked only where the actuator can pause.
+    func playsIntoALoopback(_ stream: SoundStream) -> Bool
+    /// Pauses the stream's node, journalled first; `false` when nothing was sent. Asked only where
+    /// the actuator can pause (``StreamActuator/reachesNodes``).
+    func pause(_ state: State, _ stream: SoundStream) -> Bool
+    /// A paused node was muted instead: it is started again, to play out muted.
+    func unpause(_ ref: ServerStreamRef)
+    /// Starts a paused node again, after its player's Play where `resume`.
+    func start(_ state: State, _ stream: SoundStream, resume: Bool)
+    /// Hands `request` to the stream's player, in order with every earlier one.
+    func askPlayer(_ request: PlayerRequest)
+
     /// A live stream gets back what a previous agent journalled (`restores`, all its entries):
     /// what the server saves of it is owed the user's values too.
     func repairRestoreStore(ofRestored ref: ServerStreamRef, _ stream: SoundStream, journalled restores: [PendingRestore])
@@ -76,6 +99,20 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
 
 extension EnforcementCore {
     func startUnlessCorked(_ ref: ServerStreamRef) { actuator.setPlaying(true, of: ref) }
+
+    func mutedToSilence(_ ref: ServerStreamRef) {}
+
+    func unmuteSent(_ state: State, restoring: Bool) {}
+
+    /// The pulse protocol pauses nothing, so nothing of it stalls a sink.
+    func playsIntoALoopback(_ stream: SoundStream) -> Bool { false }
+
+    /// The pulse protocol pauses no client's stream: never asked (``muteInsteadOfPause(_:cause:)``).
+    func pause(_ state: State, _ stream: SoundStream) -> Bool { false }
+
+    func unpause(_ ref: ServerStreamRef) {}
+
+    func start(_ state: State, _ stream: SoundStream, resume: Bool) {}
 
     func undoTaken(_ keys: [RestoreKey]) {
         for key in keys { clear(key) }

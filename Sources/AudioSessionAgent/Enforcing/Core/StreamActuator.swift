@@ -35,6 +35,11 @@ protocol StreamActuator: AnyObject, Sendable {
     /// PipeWire does; a pulse-protocol agent cannot undo such a change a native agent journalled.
     var reachesNodes: Bool { get }
 
+    /// Whether the server answers each command before its completion runs (the pulse protocol),
+    /// so that stream info after the answer shows the server after the command; a Props write has
+    /// no answer, and its completion runs at once.
+    var answersCommands: Bool { get }
+
     /// The stream's key in the server's restore store, journalled before any change so that a
     /// later agent can repair what a stream that ended meanwhile left saved.
     func restoreEntryName(of stream: SoundStream) -> String?
