@@ -8,7 +8,7 @@ import SoundServer
 extension PipeWireEnforcer {
     /// A node ends while the agent ducks or mutes it: its restore key owes the next stream the
     /// node's own factor and the user's unmute. Loop lock held.
-    func oweNextStream(of state: PipeWireEnforcedNode) {
+    func oweNextStream(of state: EnforcedStream) {
         guard let key = state.restoreKey else { return }
         oweNextStream(key, factor: state.duck?.base.nodeFactor, unmute: state.owedMute == false)
     }

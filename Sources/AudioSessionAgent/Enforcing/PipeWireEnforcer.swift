@@ -36,7 +36,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Says the core's commands on this protocol.
     let actuator: any StreamActuator
     let clock = ContinuousClock()
-    var enforced: [StreamSerial: PipeWireEnforcedNode] = [:]
+    var enforced: [StreamSerial: EnforcedStream] = [:]
     var ticker: (any LoopTimer)?
     /// Writes restore entries again once the node's own Props change has reached WirePlumber.
     var settler: PipeWireLoopTimer?
@@ -74,7 +74,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Nodes a crashed agent had muted whose mute this agent undid before pausing them, until
     /// they show it, with their restore keys: one that ends first leaves WirePlumber that mute
     /// (``undoInheritedMute(_:of:)``). An unsilence's unmute is the node's own state's
-    /// (``EnforcedStreamState/unsilencingTo``).
+    /// (``EnforcedStream/unsilencingTo``).
     var unmutesUnshown: [StreamSerial: WirePlumberRestoreKey] = [:]
 
     /// How long after a settled ramp its restore entry is written again. The node's Props change
@@ -177,7 +177,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// WirePlumber keeps what the node's Props said last: its own factor and the user's mute go
     /// back into its restore entry; its player's pause is let go of. PipeWire answers no metadata
     /// change: `done` runs at once.
-    func repairRestoreStore(ofVanished state: PipeWireEnforcedNode, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
+    func repairRestoreStore(ofVanished state: EnforcedStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
         repairRestoreEntry(ofUserValues: state)
         pauser?.release(state.last)
         done(true)
@@ -185,7 +185,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// Writes the user's factor and mute of a node the agent ducked or muted into its WirePlumber
     /// restore entry, which saved the agent's.
-    func repairRestoreEntry(ofUserValues state: PipeWireEnforcedNode) {
+    func repairRestoreEntry(ofUserValues state: EnforcedStream) {
         if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, factor: factor) }
         if let wasMuted = state.owedMute { repairRestoreEntry(state, muted: wasMuted) }
     }
@@ -193,21 +193,21 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     // MARK: Decisions
 
     /// A first duck ramps the node's own factor, from ``baseFactor(of:)``.
-    func startDuck(of state: inout PipeWireEnforcedNode, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck? {
+    func startDuck(of state: inout EnforcedStream, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck? {
         guard level < 1 else { return nil }  // never ducked: nothing to restore
         return StreamDuck(serial: state.ref.serial, shown: .nodeFactor(baseFactor(of: state)))
     }
 
     /// WirePlumber 0.4's restore-stream saved the ramp's factor: the node's own goes back into its
     /// restore entry, whether the duck stays or ended.
-    func levelSettled(_ state: PipeWireEnforcedNode, restored: Bool) {
+    func levelSettled(_ state: EnforcedStream, restored: Bool) {
         if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, factor: factor) }
     }
 
     /// The factor a first duck starts from: the journal's (the stream was ducked by an agent that
     /// crashed), a ducked stream's of the same restore key (WirePlumber gave this new stream the
     /// ducked factor it saved), or the node's own.
-    private func baseFactor(of state: PipeWireEnforcedNode) -> Double {
+    private func baseFactor(of state: EnforcedStream) -> Double {
         if case .volume(_, .nodeFactor(let base), _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
             return base
         }
@@ -222,12 +222,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// The node's Props mute, as the registry shows it now; while an unsilence is on its way, the
     /// mute state it writes back.
-    func userMute(of state: PipeWireEnforcedNode, _ stream: SoundStream) -> Bool {
+    func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool {
         state.unsilencingTo ?? connection.globals[state.ref.index]?.node?.props?.mute ?? false
     }
 
     /// Pauses the node, tracked here: it keeps reporting running.
-    func pause(_ state: PipeWireEnforcedNode, _ stream: SoundStream) -> Bool {
+    func pause(_ state: EnforcedStream, _ stream: SoundStream) -> Bool {
         let ref = state.ref
         let inheritedMute = inheritedMute(of: state)
         guard record(.silence(ref.serial, by: .pause), of: ref, stream) else { return false }
@@ -249,14 +249,14 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// The mute a crashed agent left on the node, from its journal: a Pause recorded over it would
     /// leave the node muted for good, and WirePlumber would save that mute for the next stream
     /// (the soak, seed 9001).
-    private func inheritedMute(of state: PipeWireEnforcedNode) -> Bool? {
+    private func inheritedMute(of state: EnforcedStream) -> Bool? {
         guard case .silence(_, .mute(let wasMuted))? = journal.pendingRestore(for: .silence(state.ref.serial)) else { return nil }
         return wasMuted
     }
 
     /// Gives the node back the mute it had before the crashed agent muted it, now that a Pause
     /// silences it instead.
-    private func undoInheritedMute(_ wasMuted: Bool, of state: PipeWireEnforcedNode) {
+    private func undoInheritedMute(_ wasMuted: Bool, of state: EnforcedStream) {
         logger.debug("undoing a previous agent's mute before pausing", metadata: ["stream.id": "\(state.ref.id)"])
         actuator.setMuted(wasMuted, of: state.ref)
         repairRestoreEntry(state, muted: wasMuted)
@@ -265,12 +265,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// WirePlumber saved the agent's mute; a node that is ending (its unsilence comes before it
     /// vanishes) never shows it the user's again.
-    func unmuteSent(_ state: PipeWireEnforcedNode, restoring wasMuted: Bool) {
+    func unmuteSent(_ state: EnforcedStream, restoring wasMuted: Bool) {
         repairRestoreEntry(state, muted: wasMuted)
     }
 
     /// Starts the node; where its player was paused too, after the player's Play.
-    func start(_ state: PipeWireEnforcedNode, _ stream: SoundStream, resume: Bool) {
+    func start(_ state: EnforcedStream, _ stream: SoundStream, resume: Bool) {
         let ref = state.ref
         logger.debug("starting", metadata: ["stream.id": "\(ref.id)", "silence.resume": "\(resume)"])
         enforced[ref.serial]?.isPaused = false
@@ -331,7 +331,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// Writes `factor` into the node's WirePlumber restore entry, so the next stream of its key does
     /// not start at a ducked level.
-    func repairRestoreEntry(_ state: PipeWireEnforcedNode, factor: Double) {
+    func repairRestoreEntry(_ state: EnforcedStream, factor: Double) {
         guard let key = state.restoreKey else { return }
         repairRestoreEntry(key, factor: factor)
     }
@@ -345,7 +345,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
 
     /// Writes the user's mute state into the node's WirePlumber restore entry, so the next stream
     /// of its key does not start muted by the agent.
-    func repairRestoreEntry(_ state: PipeWireEnforcedNode, muted: Bool) {
+    func repairRestoreEntry(_ state: EnforcedStream, muted: Bool) {
         guard let key = state.restoreKey else { return }
         repairRestoreEntry(key, muted: muted)
     }

@@ -76,7 +76,7 @@ extension PipeWireEnforcer {
 
     /// WirePlumber saved the agent's factor and mute: the user's are written back; the players
     /// the agent paused are let go of.
-    func undid(_ state: PipeWireEnforcedNode) {
+    func undid(_ state: EnforcedStream) {
         repairRestoreEntry(ofUserValues: state)
         if state.isSilenced { pauser?.release(state.last) }
     }

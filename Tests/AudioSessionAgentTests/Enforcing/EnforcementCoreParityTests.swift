@@ -98,25 +98,6 @@ struct EnforcementCoreParityTests {
         func setDefault(_ device: String, kind: SoundDevice.Kind) { commands.append("default \(kind.rawValue) \(device)") }
     }
 
-    /// What the rig keeps of a stream: only what the core reads and writes.
-    struct CoreStream: EnforcedStreamState {
-        let ref: ServerStreamRef
-        var last: SoundStream
-        var movedFrom: String?
-        var silencedWasMuted: Bool?
-        var silenceMute: SilenceMuteWatch?
-        init(ref: ServerStreamRef, last: SoundStream) {
-            self.ref = ref
-            self.last = last
-        }
-        var duck: StreamDuck?
-        var isStepInFlight = false
-        var unsilencingTo: Bool?
-        var isUnsilenceAnswered = false
-        var isPaused = false
-        var isIdle: Bool { movedFrom == nil && silencedWasMuted == nil && unsilencingTo == nil && !isPaused && duck == nil }
-    }
-
     /// The core's target part over one stream table, keeping original devices as an enforcer does.
     @ServerLoopActor
     final class Rig: EnforcementCore {
@@ -125,7 +106,7 @@ struct EnforcementCoreParityTests {
         let table: ServerStreamTable
         let journal: Journal
         let logger = Logger(label: "test.targets")
-        var enforced: [StreamSerial: CoreStream] = [:]
+        var enforced: [StreamSerial: EnforcedStream] = [:]
         var reached: [StreamSerial] = []
         /// The restore-store repairs the core asked of the protocol, in order.
         var repairs: [String] = []
@@ -154,13 +135,13 @@ struct EnforcementCoreParityTests {
 
         /// A duck starts from the user's level as the protocol knows it: the stream's volume, or
         /// the node's own factor.
-        func startDuck(of state: inout CoreStream, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck? {
+        func startDuck(of state: inout EnforcedStream, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck? {
             guard level < 1 else { return nil }
             let shown: LevelBase = vocabulary == .pulse ? .streamVolume(recorder.shownVolume) : .nodeFactor(1)
             return StreamDuck(serial: state.ref.serial, shown: shown)
         }
 
-        func levelSettled(_ state: CoreStream, restored: Bool) { repairs.append(restored ? "settled, restored" : "settled, ducked") }
+        func levelSettled(_ state: EnforcedStream, restored: Bool) { repairs.append(restored ? "settled, restored" : "settled, ducked") }
 
         func targetReached(_ ref: ServerStreamRef) { reached.append(ref.serial) }
         func userChoseMute(of ref: ServerStreamRef) { recorder.commands.append("(the user chose)") }
@@ -176,19 +157,19 @@ struct EnforcementCoreParityTests {
             done(!recorder.refuses)
         }
 
-        func undid(_ state: CoreStream) { repairs.append("undid stream") }
+        func undid(_ state: EnforcedStream) { repairs.append("undid stream") }
 
-        func repairRestoreStore(ofVanished state: CoreStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
+        func repairRestoreStore(ofVanished state: EnforcedStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
             repairs.append("vanished stream")
             done(!recorder.refuses)
         }
 
-        func oweNextStream(of state: CoreStream) { repairs.append("owed its next stream") }
+        func oweNextStream(of state: EnforcedStream) { repairs.append("owed its next stream") }
 
-        func userMute(of state: CoreStream, _ stream: SoundStream) -> Bool { state.unsilencingTo ?? stream.isMuted }
+        func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool { state.unsilencingTo ?? stream.isMuted }
 
         /// As the native enforcer pauses: journalled first, then the node's Pause.
-        func pause(_ state: CoreStream, _ stream: SoundStream) -> Bool {
+        func pause(_ state: EnforcedStream, _ stream: SoundStream) -> Bool {
             guard record(.silence(state.ref.serial, by: .pause), of: state.ref, stream) else { return false }
             var paused = state
             paused.isPaused = true
@@ -202,7 +183,7 @@ struct EnforcementCoreParityTests {
             actuator.setPlaying(true, of: ref)
         }
 
-        func start(_ state: CoreStream, _ stream: SoundStream, resume: Bool) {
+        func start(_ state: EnforcedStream, _ stream: SoundStream, resume: Bool) {
             enforced[state.ref.serial]?.isPaused = false
             clear(.silence(state.ref.serial))
             forgetIfIdle(state.ref.serial)

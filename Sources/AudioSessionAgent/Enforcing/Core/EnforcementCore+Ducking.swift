@@ -12,7 +12,7 @@ extension EnforcementCore {
     /// with the user's level before anything is written.
     func duck(_ id: StreamID, to level: Double, rampMilliseconds: Int) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        var state = enforced[ref.serial] ?? State(ref: ref, last: stream)
+        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         if state.duck == nil {
             guard let duck = startDuck(of: &state, stream, level: level, rampMilliseconds: rampMilliseconds) else {
                 // Nothing to ramp, or a duck that waits: keep what waits, drop what no longer does.
@@ -107,7 +107,7 @@ extension EnforcementCore {
 
     /// The user set the level of a ducked stream: journalled as the stream's new level. The
     /// engine may still hold the stream ducked, but it is left alone until the next duck.
-    func userTookOver(_ state: State, entry: JournalEntry) {
+    func userTookOver(_ state: EnforcedStream, entry: JournalEntry) {
         logger.info("the user changed a ducked stream's volume: the duck ends for it", metadata: ["stream.id": "\(state.ref.id)"])
         do { try journal.record(entry) } catch {
             logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])

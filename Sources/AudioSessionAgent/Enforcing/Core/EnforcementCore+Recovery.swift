@@ -16,7 +16,7 @@ extension EnforcementCore {
     /// duck or a level on the ramp to or from it: read-compare-write), its mute or playing state
     /// and its device; for a stream that has ended, the server's restore store is repaired.
     /// Every command is counted by `counter`.
-    func restorePending(keeping kept: [StreamSerial: State], counter: WorkCounter) {
+    func restorePending(keeping kept: [StreamSerial: EnforcedStream], counter: WorkCounter) {
         for (serial, restores) in pendingRestoresByStream {
             if let (ref, stream) = table.stream(withSerial: serial) {
                 restoreLive(ref, stream, restores, keeping: kept[serial], counter: counter)
@@ -35,7 +35,7 @@ extension EnforcementCore {
     /// lost connection they stay for the next agent. Every command is counted by `counter`.
     /// Returns the states undone, for ``restorePending(keeping:counter:)`` to leave alone.
     @discardableResult
-    func undoEnforced(counter: WorkCounter) -> [StreamSerial: State] {
+    func undoEnforced(counter: WorkCounter) -> [StreamSerial: EnforcedStream] {
         let undone = enforced
         for (serial, state) in undone.sorted(by: { $0.key < $1.key }) {
             let streamDone = WorkCounter { [weak self] succeeded in if succeeded { self?.undoTaken(RestoreKey.all(of: serial)) } }
@@ -60,7 +60,7 @@ extension EnforcementCore {
     /// state of it) holds: a stream the engine ducks, silences or moves again keeps those entries,
     /// and one just undone is not undone twice.
     private func restoreLive(
-        _ ref: ServerStreamRef, _ stream: SoundStream, _ restores: [PendingRestore], keeping kept: State?, counter: WorkCounter
+        _ ref: ServerStreamRef, _ stream: SoundStream, _ restores: [PendingRestore], keeping kept: EnforcedStream?, counter: WorkCounter
     ) {
         if kept == nil { repairRestoreStore(ofRestored: ref, stream, journalled: restores) }
         var restoring = false

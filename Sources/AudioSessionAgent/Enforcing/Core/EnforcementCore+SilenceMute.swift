@@ -10,7 +10,7 @@ extension EnforcementCore {
         var wasMuted = userMuted
         if case .silence(_, .mute(let journalled))? = journal.pendingRestore(for: .silence(ref.serial)) { wasMuted = journalled }
         guard record(.silence(ref.serial, by: .mute(wasMuted: wasMuted)), of: ref, stream) else { return false }
-        var state = enforced[ref.serial] ?? State(ref: ref, last: stream)
+        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         state.silencedWasMuted = wasMuted
         state.silenceMute = watch
         enforced[ref.serial] = state

@@ -18,7 +18,7 @@ extension EnforcementCore {
     /// one a player hears of (``PlayerRequest/pause(for:in:cause:sessionProcess:)``).
     func silence(_ id: StreamID, cause: SilenceCause, sessionProcess: Int32?) {
         guard let stream = table.stream(id), let ref = table.ref(of: stream.id) else { return }
-        let state = enforced[ref.serial] ?? State(ref: ref, last: stream)
+        let state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         let muteReason = muteInsteadOfPause(stream, cause: cause)
         if state.isPaused, let muteReason { return switchToMute(state, stream, cause: cause, reason: muteReason) }
         guard !state.isSilenced else { return }
@@ -111,7 +111,7 @@ extension EnforcementCore {
     /// Silences the stream by its mute, watched from now on (``SilenceMuteWatch``); `false` when
     /// nothing was sent. While an unsilence is on its way the server may still show the agent's
     /// mute: no unmute is taken for the user's then.
-    private func mute(_ state: State, _ stream: SoundStream) -> Bool {
+    private func mute(_ state: EnforcedStream, _ stream: SoundStream) -> Bool {
         let userMuted = userMute(of: state, stream)
         let watch =
             state.isUnsilencing
@@ -127,7 +127,7 @@ extension EnforcementCore {
     /// hold, soak seed 528120659 on the native agent): muted, then started. The journal's Pause
     /// gives way to the mute (a second record of a silence keeps the first): an agent that
     /// crashes now leaves a mute to undo, not a Pause.
-    private func switchToMute(_ state: State, _ stream: SoundStream, cause: SilenceCause, reason: String) {
+    private func switchToMute(_ state: EnforcedStream, _ stream: SoundStream, cause: SilenceCause, reason: String) {
         clear(.silence(state.ref.serial))
         guard mute(state, stream) else { return }
         logger.debug(

@@ -17,7 +17,7 @@ extension EnforcementCore {
             enforced[ref.serial]?.movedFrom = nil
             return
         }
-        var state = enforced[ref.serial] ?? State(ref: ref, last: stream)
+        var state = enforced[ref.serial] ?? EnforcedStream(ref: ref, last: stream)
         state.movedFrom = device
         enforced[ref.serial] = state
     }

@@ -5,7 +5,7 @@ import SoundServer
 /// the server's vocabulary and journalled before they are sent (``StreamJournalling``).
 ///
 /// Each enforcer (``PulseEnforcer``, ``PipeWireEnforcer``) conforms: it keeps what it did to each
-/// stream (``EnforcedStreamState``) and says what its protocol asks beyond the shared rule at a
+/// stream (``EnforcedStream``, one type for both) and says what its protocol asks beyond the shared rule at a
 /// few named points. The core so far holds:
 ///
 /// - ducks: the ramp of each ducked stream, stepped by the clock, read back first where the user
@@ -32,21 +32,19 @@ import SoundServer
 /// ```
 @ServerLoopActor
 protocol EnforcementCore: AnyObject, StreamJournalling {
-    /// What the enforcer keeps of each stream it changed.
-    associatedtype State: EnforcedStreamState
     /// The streams the enforcer changed and must undo, by journal key.
-    var enforced: [StreamSerial: State] { get set }
+    var enforced: [StreamSerial: EnforcedStream] { get set }
     /// The streams the engine knows, as the server showed them last.
     var table: ServerStreamTable { get }
     /// Steps the ramps (``EnforcementCore/tick()``), at least 50 times a second while any runs.
     var ticker: (any LoopTimer)? { get }
     /// The duck a stream the agent has not ducked yet starts from, at the user's level as this
     /// protocol knows it; `nil` when it does not start now (no duck, or one that waits in `state`).
-    func startDuck(of state: inout State, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck?
+    func startDuck(of state: inout EnforcedStream, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck?
     /// The stream's level came to rest (`state` as it was then): at the end of a ramp, `restored`
     /// when at the user's level, or at the user's own change. The server's restore store may have
     /// saved a ramp's step.
-    func levelSettled(_ state: State, restored: Bool)
+    func levelSettled(_ state: EnforcedStream, restored: Bool)
     /// The server took a move of the stream, there or back.
     func targetReached(_ ref: ServerStreamRef)
     /// The user set a silenced stream's mute state; it is journalled as the one to put back.
@@ -54,22 +52,22 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
 
     /// The mute state the user gave the stream, which a silence by mute puts back: while an
     /// unsilence is on its way, the one it writes back (the server may still show the agent's).
-    func userMute(of state: State, _ stream: SoundStream) -> Bool
+    func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool
     /// The agent's mute of a silence was sent (and journalled): what the protocol's restore store needs.
     func mutedToSilence(_ ref: ServerStreamRef)
     /// An unsilence's unmute (to `restoring`, the user's state) was sent: what the protocol's
     /// restore store needs.
-    func unmuteSent(_ state: State, restoring: Bool)
+    func unmuteSent(_ state: EnforcedStream, restoring: Bool)
     /// Whether a Pause of the stream would stall other apps' sound (it plays into a sink a
     /// loopback carries on); asked only where the actuator can pause.
     func playsIntoALoopback(_ stream: SoundStream) -> Bool
     /// Pauses the stream's node, journalled first; `false` when nothing was sent. Asked only where
     /// the actuator can pause (``StreamActuator/reachesNodes``).
-    func pause(_ state: State, _ stream: SoundStream) -> Bool
+    func pause(_ state: EnforcedStream, _ stream: SoundStream) -> Bool
     /// A paused node was muted instead: it is started again, to play out muted.
     func unpause(_ ref: ServerStreamRef)
     /// Starts a paused node again, after its player's Play where `resume`.
-    func start(_ state: State, _ stream: SoundStream, resume: Bool)
+    func start(_ state: EnforcedStream, _ stream: SoundStream, resume: Bool)
     /// Hands `request` to the stream's player, in order with every earlier one.
     func askPlayer(_ request: PlayerRequest)
 
@@ -84,13 +82,13 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     /// A held stream (`state`) ended: what the server saved of it holds the agent's values and
     /// gets the user's; `done` says whether the server took the repair, after which the
     /// stream's entries may go.
-    func repairRestoreStore(ofVanished state: State, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void)
+    func repairRestoreStore(ofVanished state: EnforcedStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void)
     /// A held stream (`state`) ended: its restore entry owes the next stream of it the user's
     /// values, where the server keeps the agent's whatever is repaired (WirePlumber 0.5).
-    func oweNextStream(of state: State)
+    func oweNextStream(of state: EnforcedStream)
     /// The commands that undo `state` are sent (the agent is stopping): what the protocol owes
     /// beyond them.
-    func undid(_ state: State)
+    func undid(_ state: EnforcedStream)
     /// Starts a node the agent paused (never called where the actuator cannot pause).
     func startUnlessCorked(_ ref: ServerStreamRef)
     /// The server took the undo of these journal entries: they may go.
@@ -102,17 +100,17 @@ extension EnforcementCore {
 
     func mutedToSilence(_ ref: ServerStreamRef) {}
 
-    func unmuteSent(_ state: State, restoring: Bool) {}
+    func unmuteSent(_ state: EnforcedStream, restoring: Bool) {}
 
     /// The pulse protocol pauses nothing, so nothing of it stalls a sink.
     func playsIntoALoopback(_ stream: SoundStream) -> Bool { false }
 
     /// The pulse protocol pauses no client's stream: never asked (``muteInsteadOfPause(_:cause:)``).
-    func pause(_ state: State, _ stream: SoundStream) -> Bool { false }
+    func pause(_ state: EnforcedStream, _ stream: SoundStream) -> Bool { false }
 
     func unpause(_ ref: ServerStreamRef) {}
 
-    func start(_ state: State, _ stream: SoundStream, resume: Bool) {}
+    func start(_ state: EnforcedStream, _ stream: SoundStream, resume: Bool) {}
 
     func undoTaken(_ keys: [RestoreKey]) {
         for key in keys { clear(key) }
