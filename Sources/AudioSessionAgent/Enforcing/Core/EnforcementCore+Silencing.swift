@@ -11,8 +11,9 @@ import SoundServer
 ///
 /// An unsilence by mute is over once the server shows the user's mute state again: until then the
 /// stream still shows the agent's mute, which a silence decided in between must not take for the
-/// user's. On the pulse protocol the server also answers the unmute first, and stream info after
-/// the answer shows the server after it; a Props write has no answer (it is taken at once).
+/// user's (``settleUnsilence(_:showing:)``). On the pulse protocol the server also answers the
+/// unmute first, and stream info after the answer shows the server after it. A Props write has no
+/// answer: natively the node must have shown the agent's mute before its unmute counts.
 extension EnforcementCore {
     /// Makes the stream inaudible for `cause`, and asks its player to pause where the cause is
     /// one a player hears of (``PlayerRequest/pause(for:in:cause:sessionProcess:)``).

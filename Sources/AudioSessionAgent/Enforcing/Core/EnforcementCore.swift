@@ -5,8 +5,8 @@ import SoundServer
 /// the server's vocabulary and journalled before they are sent (``StreamJournalling``).
 ///
 /// Each enforcer (``PulseEnforcer``, ``PipeWireEnforcer``) conforms: it keeps what it did to each
-/// stream (``EnforcedStream``, one type for both) and says what its protocol asks beyond the shared rule at a
-/// few named points. The core so far holds:
+/// stream (``EnforcedStream``, one type for both) and says what its protocol asks beyond the
+/// shared rule at a few named points. The core so far holds:
 ///
 /// - ducks: the ramp of each ducked stream, stepped by the clock, read back first where the user
 ///   shares the level, and the user's change that ends a duck (``EnforcementCore/duck(_:to:rampMilliseconds:)``,
