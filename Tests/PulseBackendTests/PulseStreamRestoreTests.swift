@@ -2,6 +2,7 @@ import AudioSessionTesting
 import Foundation
 import PulseBackend
 import SoundServer
+import Synchronization
 import Testing
 
 /// libpulse's ext-stream-restore API through the backend, on Debian's stock configuration (the
@@ -55,5 +56,39 @@ struct PulseStreamRestoreTests {
         try await connection.writeStreamRestoreEntries([added], mode: .merge)
         let names = try await connection.streamRestoreEntries().map(\.name)
         #expect(names.contains(added.name), "merge adds an entry with a new name")
+    }
+
+    @Test("a follower hears each change on the loop thread until it stops; without the module it fails with no-such-extension")
+    func follower() async throws {
+        let minimal = try await PrivatePulseAudio.start(.minimal)
+        defer { minimal.stop() }
+        let bare = try await PulseConnection.connect(server: minimal.serverAddress)
+        defer { bare.disconnect() }
+        let error = await #expect(throws: PulseError.self) { _ = try await PulseStreamRestoreFollower.start(on: bare) {} }
+        #expect(error?.code == .noExtension, "\(String(describing: error))")
+
+        let pulse = try await PrivatePulseAudio.start(.stock)
+        defer { pulse.stop() }
+        let connection = try await PulseConnection.connect(server: pulse.serverAddress)
+        defer { connection.disconnect() }
+        let heard = Mutex<[Bool]>([])
+        let follower = try await PulseStreamRestoreFollower.start(on: connection) {
+            heard.withLock { $0.append(ServerLoopThreads.isInsideALoop) }
+        }
+        let entry = StreamRestoreEntry(
+            name: "sink-input-by-media-role:audiosession-test", channelMap: ChannelMap([.frontLeft, .frontRight]),
+            volume: ChannelVolumes(repeating: .normal, count: 2))
+        try await connection.writeStreamRestoreEntries([entry], mode: .replace)
+        try await waitUntil("the follower heard the write") { heard.withLock { !$0.isEmpty } }
+        #expect(heard.withLock { $0.allSatisfy { $0 } }, "on the loop thread")
+
+        follower.stop()
+        let before = heard.withLock { $0.count }
+        var muted = entry
+        muted.isMuted = true
+        try await connection.writeStreamRestoreEntries([muted], mode: .replace)
+        // A write answered after the change's notice: the notice of this one has arrived too.
+        #expect(try await connection.streamRestoreEntries().first { $0.name == entry.name }?.isMuted == true)
+        #expect(heard.withLock { $0.count } == before, "nothing after stop()")
     }
 }

@@ -45,6 +45,36 @@ struct StreamRestoreRepairFacts {
         let repaired = try await waitForValue("the third music stream") { try await musicStream(of: third, in: pulse) }
         #expect(repaired.percentages == [100, 100], "the repaired entry gives the next music stream 100 %")
     }
+
+    @Test("a repaired entry gets the live stream's volume again at the stream's next change event (a move), and subscribers hear of it")
+    func repairedEntryIsSavedAgainAtAMove() async throws {
+        let pulse = try await PrivatePulseAudio.start(.stock)
+        defer { pulse.stop() }
+        let tone = try ToneFile.sine(frequency: 440, seconds: 30, amplitude: 0.2, in: pulse.directory, name: "music.wav")
+        let music = try pulse.spawn("paplay", ["--property=media.role=music", tone])
+        defer { music.kill() }
+        let index = try await waitForValue("the music stream") { try await musicStream(of: music, in: pulse)?.index }
+        _ = try await pulse.pactl("set-sink-input-volume", String(index), "30%")
+        _ = try await pulse.pactl("load-module", "module-null-sink", "sink_name=other")
+
+        let connection = try await PulseConnection.connect(server: pulse.serverAddress)
+        defer { connection.disconnect() }
+        let savedPercent = { () async throws -> [Double]? in
+            try await connection.streamRestoreEntries().first { $0.name == "sink-input-by-media-role:music" }?
+                .volume?.channels.map { $0.percent.rounded() }
+        }
+        try await waitUntil("the music role's entry holds 30 %") { try await savedPercent() == [30, 30] }
+        var entry = try #require(try await connection.streamRestoreEntries().first { $0.name == "sink-input-by-media-role:music" })
+        entry.volume = ChannelVolumes(repeating: .normal, count: entry.channelMap.count)
+        try await connection.writeStreamRestoreEntries([entry], mode: .replace)
+        #expect(try await savedPercent() == [100, 100], "the repair holds while nothing happens to the stream")
+
+        var changes = try await connection.streamRestoreChanges().makeAsyncIterator()
+        _ = try await pulse.pactl("move-sink-input", String(index), "other")
+        let afterMove = await changes.next()?.first { $0.name == "sink-input-by-media-role:music" }
+        #expect(afterMove?.deviceName == "other", "subscribers hear of the save the move made")
+        #expect(try await savedPercent() == [30, 30], "the move saved the live stream's 30 % over the repair")
+    }
 }
 
 /// A music stream as `pactl list sink-inputs` shows it.
