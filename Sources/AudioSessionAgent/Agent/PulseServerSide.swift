@@ -15,12 +15,13 @@ final class PulseServerSide: ServerSide {
     private let modules: PulseModuleSteward
     private let cards: PulseCardFollower?
     private let cardSwitcher: PulseCardSwitcher?
+    private let restoreFollower: PulseStreamRestoreFollower?
     let logger: Logger
 
     private init(
         info: ServerInfo, journal: Journal, translator: GraphTranslator, pulse: PulseConnection, mirror: PulseGraphMirror,
         enforcer: PulseEnforcer, modules: PulseModuleSteward, cards: PulseCardFollower?, cardSwitcher: PulseCardSwitcher?,
-        logger: Logger
+        restoreFollower: PulseStreamRestoreFollower?, logger: Logger
     ) {
         self.info = info
         self.journal = journal
@@ -31,6 +32,7 @@ final class PulseServerSide: ServerSide {
         self.modules = modules
         self.cards = cards
         self.cardSwitcher = cardSwitcher
+        self.restoreFollower = restoreFollower
         self.logger = logger
     }
 
@@ -91,9 +93,30 @@ final class PulseServerSide: ServerSide {
         let cardSwitcher = cards.map {
             PulseCardSwitcher(connection: connection, cards: $0.mirror, journal: journal, logger: logger)
         }
+        let restoreFollower = await followRestoreStore(for: enforcer, on: connection, info: info, logger: logger)
         return PulseServerSide(
             info: info, journal: journal, translator: translator, pulse: connection, mirror: mirror, enforcer: enforcer,
-            modules: modules, cards: cards, cardSwitcher: cardSwitcher, logger: logger)
+            modules: modules, cards: cards, cardSwitcher: cardSwitcher, restoreFollower: restoreFollower, logger: logger)
+    }
+
+    /// Tells the enforcer of every change of PulseAudio's restore database, which saves the
+    /// agent's values again at a held stream's change events. Without module-stream-restore there
+    /// is nothing to follow; through pipewire-pulse the store is WirePlumber's (see
+    /// ``PulseEnforcer/restoreStoreChanged()``).
+    private static func followRestoreStore(
+        for enforcer: PulseEnforcer, on connection: PulseConnection, info: ServerInfo, logger: Logger
+    ) async -> PulseStreamRestoreFollower? {
+        guard !info.isPipeWirePulse else { return nil }
+        do {
+            return try await PulseStreamRestoreFollower.start(on: connection) { [weak enforcer] in
+                ServerLoopActor.assumeIsolated { enforcer?.restoreStoreChanged() }
+            }
+        } catch where error.code == .noExtension {
+            return nil
+        } catch {
+            logger.warning("the restore database's changes cannot be followed", metadata: ["pulse.error": "\(error)"])
+            return nil
+        }
     }
 
     var instance: ServerInstance { info.instance }
@@ -140,6 +163,7 @@ final class PulseServerSide: ServerSide {
     }
 
     func stop() {
+        restoreFollower?.stop()
         cards?.stop()
         mirror.stop()
         pulse.disconnect()

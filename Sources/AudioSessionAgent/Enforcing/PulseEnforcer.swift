@@ -64,6 +64,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var recentRepairs = RecentRepairs<String, PulseRestoreRepair>()
     /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``PulseRestoreRepair``).
     let isPipeWirePulse: Bool
+    /// The read of the restore database that a change of it started (``restoreStoreChanged()``).
+    var restoreStoreRead = RestoreStoreRead()
     var isShuttingDown = false
 
     nonisolated init(

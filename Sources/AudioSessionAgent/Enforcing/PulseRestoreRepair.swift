@@ -46,7 +46,17 @@ struct PulseRestoreRepair: Sendable {
             done(false)
             return
         }
-        let entry = updated(entries.first { $0.name == name })
+        write(over: entries.first { $0.name == name }, on: connection, logger: logger, announced: announced, then: done)
+    }
+
+    /// Writes `existing` (or a new entry) with this repair's values, without reading the database
+    /// first: for a caller that has just read it.
+    @ServerLoopActor
+    func write(
+        over existing: StreamRestoreEntry?, on connection: PulseConnection, logger: Logger, announced: Bool = false,
+        then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void
+    ) {
+        let entry = updated(existing)
         if announced {
             // Commands on one connection apply in order: the full entry lands after this one.
             let muteOnly = StreamRestoreEntry(name: name, channelMap: ChannelMap([]), volume: nil, isMuted: entry.isMuted)

@@ -34,8 +34,9 @@ public struct StreamDuck: Hashable, Sendable {
     /// the next duck starts.
     public private(set) var userTookOver = false
 
-    /// What the server should show if nobody else touched the stream.
-    private var expected: LevelBase
+    /// What the server should show if nobody else touched the stream: the level the agent wrote
+    /// last (the user's, when it wrote none).
+    public private(set) var expected: LevelBase
     private var plan: RampPlan?
     private var rampStart = ContinuousClock.now
     private var nextStep = 0

@@ -24,8 +24,25 @@ struct DuckTests {
     func duckOnStockPulseAudio() async throws {
         let pulse = try await PrivatePulseAudio.start(.stock)
         defer { pulse.stop() }
-        try await duckAndRestore(AgentHarness(server: pulse), secondMusicReturnsTo: 80) {
-            try await waitUntil("the restore database holds the music's own 80 % while it is ducked") {
+        let harness = AgentHarness(server: pulse)
+        try await duckAndRestore(harness, secondMusicReturnsTo: 80) {
+            var saved: Int?
+            do {
+                try await waitUntil("the restore database holds the music's own 80 % while it is ducked") {
+                    saved = try await savedMusicPercent(on: pulse)
+                    return saved == 80
+                }
+            } catch {
+                Issue.record("the restore database holds \(saved.map { "\($0) %" } ?? "no music entry")")
+                throw error
+            }
+            // module-stream-restore saves a stream's values at each of its change events: a move
+            // by the user there and back saves the ducked level again, and the agent, following
+            // the database, puts the user's back.
+            _ = try await pulse.pactl("load-module", "module-null-sink", "sink_name=other")
+            let music = try await harness.waitForStream("music")
+            for sink in ["other", "speaker"] { _ = try await pulse.pactl("move-sink-input", String(music.index), sink) }
+            try await waitUntil("the restore database holds the music's own 80 % again after the user moved it") {
                 try await savedMusicPercent(on: pulse) == 80
             }
         }
@@ -76,7 +93,11 @@ struct DuckTests {
             Issue.record("\(AgentHarness<Server>.explain(agent))")
             throw error
         }
-        try await repaired()
+        do { try await repaired() } catch {
+            // What the agent holds says whether it took a step's level for the user's.
+            Issue.record("\(AgentHarness<Server>.explain(agent))\njournal: \(agent.journal.pendingRestores)")
+            throw error
+        }
         #expect(try await harness.stream(named: "music")?.volumePercents == [54, 54], "the repair leaves the live stream ducked")
 
         let second = try harness.play("music-2", seconds: 60, properties: ["media.role": "music"])

@@ -62,4 +62,39 @@ struct RestoreLeakTests {
         #expect(entry?.isMuted == false)
         await agent.shutdown()
     }
+
+    @Test("PulseAudio (stock): a user's move of music a call silenced saves the agent's mute again; the agent puts the user's unmute back")
+    func muteSavedAgainIsRepaired() async throws {
+        let pulse = try await PrivatePulseAudio.start(.stock)
+        defer { pulse.stop() }
+        let harness = AgentHarness(server: pulse)
+        let connection = try await PulseConnection.connect(server: pulse.serverAddress)
+        defer { connection.disconnect() }
+        let savedMute = { try await connection.streamRestoreEntries().first { $0.name == Self.musicEntry }?.isMuted }
+
+        let music = try harness.playMusic()
+        defer { music.kill() }
+        let agent = try await harness.startAgent()
+        let silence = try ToneFile.silence(seconds: 30, in: pulse.directory, name: "call.wav")
+        let call = try pulse.spawn("paplay", ["--property=media.role=phone", "--property=media.name=call", silence])
+        defer { call.kill() }
+        try await waitUntil("the music is muted") { try await harness.stream(named: "music")?.isMuted == true }
+        try await waitUntil("the restore database holds the user's unmute") { try await savedMute() == false }
+
+        // module-stream-restore saves a stream's values at each of its change events: a move by
+        // the user there and back saves the agent's mute for the role again.
+        _ = try await pulse.pactl("load-module", "module-null-sink", "sink_name=other")
+        let index = try await harness.waitForStream("music").index
+        for sink in ["other", "speaker"] { _ = try await pulse.pactl("move-sink-input", String(index), sink) }
+        try await waitUntil("the restore database holds the user's unmute again\n\(AgentHarness<PrivatePulseAudio>.explain(agent))") {
+            try await savedMute() == false
+        }
+        #expect(try await harness.stream(named: "music")?.isMuted == true, "the music stays silenced while the call goes on")
+
+        call.kill()
+        _ = await call.waitForExit()
+        try await waitUntil("the music is unmuted") { try await harness.stream(named: "music")?.isMuted == false }
+        await agent.shutdown()
+        #expect(agent.journal.pendingRestores.isEmpty, "shutdown leaves the journal empty")
+    }
 }
