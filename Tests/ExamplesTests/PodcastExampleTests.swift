@@ -19,7 +19,14 @@ import Testing
         let podcast = try rig.example("PodcastExample", [try rig.tone("episode", seconds: 20)])
         defer { podcast.kill() }
         try await rig.waitForLine("playing episode.wav", from: podcast, agent: agent)
-        try await waitUntil("the episode plays") { try await rig.stream(of: Self.podcast)?.isCorked == false }
+        do {
+            try await waitUntil("the episode plays") { try await rig.stream(of: Self.podcast)?.isCorked == false }
+        } catch {
+            // Corked or absent, and what the app said: an interruption, or a stream not made yet.
+            let stream = try? await rig.stream(of: Self.podcast)
+            Issue.record("the episode's stream: \(stream.map { "\($0)" } ?? "none"); the app printed \(podcast.standardOutput.debugDescription), \(podcast.standardError.suffix(2_000).debugDescription)")
+            throw error
+        }
 
         let prompter = try rig.example("NavigationPrompterExample", ["--prompts", "1", "--chime-seconds", "1", "--interrupt-spoken-audio"])
         defer { prompter.kill() }

@@ -63,7 +63,7 @@ extension EnforcementCore {
             enforced[ref.serial]?.isUnsilenceAnswered = isAnswered
             // Shown already (or silenced again since): nothing to wait for. The pulse protocol
             // answers before the stream info that shows the unmute; a Props write has no answer.
-            guard let shown = table.stream(ref.id), isAnswered && shown.isMuted == wasMuted || enforced[ref.serial]?.isSilenced == true
+            guard let shown = table.stream(ref.id), (isAnswered && shown.isMuted == wasMuted) || enforced[ref.serial]?.isSilenced == true
             else { return }
             settleUnsilence(ref, showing: shown)
         }
