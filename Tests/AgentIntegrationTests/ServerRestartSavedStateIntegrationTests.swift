@@ -56,8 +56,12 @@ extension AgentIntegrationTests {
                 try await rig.stream(named: "music")?.isMuted == true
             }
             // The user's change: the server saves it with the stream's mute, which is the agent's.
+            // On PulseAudio the agent follows the restore database and puts the user's unmute
+            // back at once (the restart then finds the entry right, and must leave it so); through
+            // pipewire-pulse the store is WirePlumber's, and the agent's mute stays saved until
+            // the restart's repair.
             try await rig.setVolume("music", 70)
-            try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: true))
+            try await waitForSaved(on: rig, SavedMusic(percent: 70, isMuted: restart != .pulseAudio))
 
             try await restart.run(on: rig)
             // WirePlumber 0.5 takes no repair of the music role's entry through route-settings: it
