@@ -35,8 +35,9 @@ struct PodcastExample: AsyncParsableCommand {
         defer { interruptions.cancel() }
         let events = player.events
 
-        try await player.play(Self.download(episode))
         ExampleOutput.say("playing \(URL(filePath: file).lastPathComponent)")
+        // Returns once the last chunk is queued, half a second before the episode's end.
+        try await player.play(Self.download(episode))
         for await event in events {
             if case .finished = event { break }
             if case .pausedForRouteChange = event { ExampleOutput.say("paused: the output device went away") }

@@ -33,8 +33,9 @@ struct PodcastExample: AsyncParsableCommand {
         player.resumesAfterInterruption = false   // the app resumes below, after re-activating
         let events = player.events
 
-        try await player.play(Self.download(episode))
         ExampleOutput.say("playing \(URL(filePath: file).lastPathComponent)")
+        // Returns once the last chunk is queued, half a second before the episode's end.
+        try await player.play(Self.download(episode))
         for await event in events {
             if case .finished = event { break }
             if case .pausedForRouteChange = event { ExampleOutput.say("paused: the output device went away") }
