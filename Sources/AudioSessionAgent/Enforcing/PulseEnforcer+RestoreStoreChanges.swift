@@ -12,7 +12,8 @@ extension PulseEnforcer {
     /// Through pipewire-pulse the database is WirePlumber's, which a read does not show, and the
     /// repairs are written when a state settles or ends; nothing is followed there.
     func restoreStoreChanged() {
-        guard !isPipeWirePulse, !isShuttingDown, enforced.values.contains(where: { $0.restoreName != nil && !$0.isIdle }),
+        // Not while nothing held can have leaked: a ramp's own steps are saved one by one.
+        guard !isPipeWirePulse, !isShuttingDown, enforced.values.contains(where: { appliedValues(of: $0) != nil }),
             restoreStoreRead.begin()
         else { return }
         connection.readStreamRestoreEntries { [weak self] result in
@@ -42,20 +43,26 @@ extension PulseEnforcer {
         if restoreStoreRead.end() { restoreStoreChanged() }
     }
 
-    /// The repair of the fields of `entry` that hold what the agent applied to `state`'s stream: a
-    /// settled duck's level, or its mute of a stream the user had unmuted. `nil` when it holds
-    /// neither, or the stream is between states (a ramp or an unsilence on its way), whose end
-    /// repairs the entry. The entry's other fields stay as saved: a user's mute or move of a
-    /// ducked stream is theirs.
+    /// The repair of the fields of `entry` that hold what the agent applied to `state`'s stream
+    /// (``appliedValues(of:)``); `nil` when it holds none of it. The entry's other fields stay as
+    /// saved: a user's mute or move of a ducked stream is theirs.
     func leakedRepair(of state: EnforcedStream, in entry: StreamRestoreEntry) -> PulseRestoreRepair? {
-        guard let name = state.restoreName, !state.isStepInFlight, state.unsilencingTo == nil else { return nil }
+        guard let name = state.restoreName, let applied = appliedValues(of: state) else { return nil }
         var repair = PulseRestoreRepair(name: name, channelMap: state.last.channelMap)
-        if let duck = state.duck, !duck.isRamping, duck.level < 1, case .streamVolume(let applied) = duck.expected,
-            let volume = entry.volume, StreamVolume(volume).matches(applied)
-        {
-            repair.volume = state.repairVolume
-        }
-        if state.silencedWasMuted == false, state.silenceMute?.hasShown == true, entry.isMuted { repair.isMuted = false }
+        if let level = applied.level, let volume = entry.volume, StreamVolume(volume).matches(level) { repair.volume = state.repairVolume }
+        if applied.isMuted, entry.isMuted { repair.isMuted = false }
         return repair.volume != nil || repair.isMuted != nil ? repair : nil
+    }
+
+    /// What the agent applied to `state`'s stream that the restore database can save over a
+    /// repair: a settled duck's level, and whether its mute of a stream the user had unmuted shows.
+    /// `nil` when neither, when the stream has no entry, or while it is between states (a ramp, a
+    /// step or an unsilence on its way), whose end repairs the entry.
+    private func appliedValues(of state: EnforcedStream) -> (level: StreamVolume?, isMuted: Bool)? {
+        guard state.restoreName != nil, !state.isStepInFlight, state.unsilencingTo == nil else { return nil }
+        var level: StreamVolume?
+        if let duck = state.duck, !duck.isRamping, duck.level < 1, case .streamVolume(let applied) = duck.expected { level = applied }
+        let isMuted = state.silencedWasMuted == false && state.silenceMute?.hasShown == true
+        return level != nil || isMuted ? (level, isMuted) : nil
     }
 }

@@ -78,27 +78,22 @@ extension PulseConnection {
     /// `pa_ext_stream_restore_set_subscribe_cb`, then `pa_ext_stream_restore_read` per change.
     public func streamRestoreChanges() async throws(PulseError) -> StreamRestoreChanges {
         let (stream, continuation) = AsyncStream<[StreamRestoreEntry]>.makeStream(bufferingPolicy: .unbounded)
-        let token = core.withLoopLocked { loop in
-            let token = loop.addStreamRestoreListener { [weak self] in
-                self?.request("pa_ext_stream_restore_read", { (result: Result<[StreamRestoreEntry], PulseError>) in
-                    if case .success(let entries) = result { continuation.yield(entries) }
-                }) { pa_ext_stream_restore_read($0, OperationCallbacks.streamRestoreEntry, $1) }
-            }
-            let ended = loop.addTerminationListener { _ in continuation.finish() }
-            return [token, ended]
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.core.withLoopLocked { loop in for listener in token { loop.removeListener(listener) } }
-        }
+        let ended = core.withLoopLocked { loop in loop.addTerminationListener { _ in continuation.finish() } }
+        let follower: PulseStreamRestoreFollower
         do throws(PulseError) {
-            try await awaiting { (done: @escaping @Sendable (Result<Void, PulseError>) -> Void) in
-                request("pa_ext_stream_restore_subscribe", done) {
-                    pa_ext_stream_restore_subscribe($0, 1, OperationCallbacks.success, $1)
+            follower = try await PulseStreamRestoreFollower.start(on: self) { [weak self] in
+                self?.readStreamRestoreEntries { result in
+                    if case .success(let entries) = result { continuation.yield(entries) }
                 }
             }
         } catch {
+            core.withLoopLocked { loop in loop.removeListener(ended) }
             continuation.finish()
             throw error
+        }
+        continuation.onTermination = { [weak self] _ in
+            follower.stop()
+            self?.core.withLoopLocked { loop in loop.removeListener(ended) }
         }
         return StreamRestoreChanges(base: stream)
     }
