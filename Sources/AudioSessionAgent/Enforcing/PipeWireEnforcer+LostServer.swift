@@ -20,19 +20,21 @@ extension PipeWireEnforcer {
     /// What this agent owes WirePlumber's saved state if PipeWire went away now, by restore key.
     /// Loop lock held; call before ``abandon()``.
     func owedRestoreRepairs() -> [WirePlumberRestoreKey: OwedStreamValues] {
-        var owed = owedToNextStream
+        var owed: [WirePlumberRestoreKey: OwedStreamValues] = [:]
         func add(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
-            guard factor != nil || unmute else { return }
-            var values = owed[key] ?? OwedStreamValues()
-            if let factor { values.factor = factor }
-            if unmute { values.unmute = true }
-            owed[key] = values
+            add(key, OwedStreamValues(factor: factor, unmute: unmute))
+        }
+        func add(_ key: WirePlumberRestoreKey, _ values: OwedStreamValues) {
+            if !values.isEmpty { owed[key, default: OwedStreamValues()].add(values) }
+        }
+        for (name, values) in owedToNextStream {
+            if let key = WirePlumberRestoreKey(rawValue: name) { add(key, values) }
         }
         for (_, restores) in pendingRestoresByStream {
             let values = Self.owedValues(journalled: restores)
             if let key = values.key { add(key, factor: values.factor, unmute: values.wasMuted == false) }
         }
-        for (key, recent) in recentRepairs.unsaved(at: clock.now) { add(key, factor: recent.factor, unmute: recent.unmute) }
+        for (key, recent) in recentRepairs.unsaved(at: clock.now) { add(key, recent) }
         for (key, factor) in unsettled { add(key, factor: factor, unmute: false) }
         for (key, muted) in unsettledMutes { add(key, factor: nil, unmute: !muted) }
         // What the agent holds knows the user's values better than the journal's lines.
@@ -46,8 +48,7 @@ extension PipeWireEnforcer {
     func rememberRepair(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
         recentRepairs.remember(key, at: clock.now) { remembered in
             var values = remembered ?? OwedStreamValues()
-            if let factor { values.factor = factor }
-            if unmute { values.unmute = true }
+            values.add(OwedStreamValues(factor: factor, unmute: unmute))
             return values
         }
     }

@@ -6,33 +6,18 @@ import SoundServer
 /// The saved state a held stream's end leaves on WirePlumber 0.5 (see ``OwedStreamValues``): the
 /// next stream of the same restore key is watched for the agent's values and given the user's.
 extension PipeWireEnforcer {
-    /// A node ends while the agent ducks or mutes it: its restore key owes the next stream the
-    /// node's own factor and the user's unmute. Loop lock held.
-    func oweNextStream(of state: EnforcedStream) {
-        guard let key = state.restoreKey else { return }
-        oweNextStream(key, factor: state.duck?.base.nodeFactor, unmute: state.owedMute == false)
-    }
-
-    /// Records what `key` owes its next stream. WirePlumber 0.5 takes no repair through
-    /// `route-settings`; 0.4 takes the repair the agent writes at the stream's end, but can save
-    /// the ending node's Props over it (``streamVanished(_:last:)``), so its next stream is
-    /// watched too. Loop lock held.
-    func oweNextStream(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
-        guard factor != nil || unmute else { return }
-        var owed = owedToNextStream[key] ?? OwedStreamValues()
-        if let factor { owed.factor = factor }
-        if unmute { owed.unmute = true }
-        owedToNextStream[key] = owed
-    }
+    /// WirePlumber 0.5 takes no repair through `route-settings`; 0.4 takes the repair the agent
+    /// writes at the stream's end, but can save the ending node's Props over it
+    /// (``streamVanished(_:last:)``), so the next stream of a node's key is watched either way.
+    func nextStreamKey(of state: EnforcedStream) -> String? { state.restoreKey?.rawValue }
 
     /// A stream of a key that owes values appeared: it is watched, since WirePlumber applies its
-    /// saved state when it links the node, after the node appears. The key is done with: one
-    /// stream takes the repair, and WirePlumber saves it. Loop lock held.
+    /// saved state when it links the node, after the node appears. Loop lock held.
     func watchNextStream(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        guard let key = WirePlumberRestoreKey(stream.properties), let owed = owedToNextStream.removeValue(forKey: key) else { return }
+        guard let owed = takeOwedValues(of: stream) else { return }
         logger.debug(
             "watching a new stream for the saved state of a stream that ended held",
-            metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
+            metadata: ["stream.id": "\(ref.id)", "restore.key": "\(UntrustedText.excerpt(actuator.restoreEntryName(of: stream) ?? ""))"])
         watch(ref, for: owed)
     }
 

@@ -65,8 +65,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Repaired nodes watched, until when, for WirePlumber applying its saved (ducked) factor
     /// after the repair (``giveOwedValues(_:)``).
     var repairWatch: [StreamSerial: ContinuousClock.Instant] = [:]
-    /// What the restore keys of streams that ended held owe their next stream (``oweNextStream(of:)``).
-    var owedToNextStream: [WirePlumberRestoreKey: OwedStreamValues] = [:]
+    var owedToNextStream: [String: OwedStreamValues] = [:]
     /// New streams watched, until when, for a mute WirePlumber saved from the agent's.
     var unmuteWatch: [StreamSerial: ContinuousClock.Instant] = [:]
     /// Repairs written lately, by restore key (``RecentRepairs``).
@@ -127,22 +126,24 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         enforced[ref.serial]?.last = stream
     }
 
-    /// A relinked node plays again: a paused one is paused once more.
+    /// A stream changed: owed values and an unmute not shown yet are checked, and the core
+    /// compares the rest with what the agent holds (``EnforcementCore/reconcile(_:showing:)``).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         cancellers.streamChanged(ref, stream)
         if !stream.isMuted { unmutesUnshown[ref.serial] = nil }
         giveOwedValues(ref)
-        guard let state = enforced[ref.serial] else { return }
-        let relinked = state.last.deviceIndex != stream.deviceIndex && stream.deviceIndex != nil
-        enforced[ref.serial]?.last = stream
-        watchSilenceMute(ref, stream)
-        settleUnsilence(ref, showing: stream)
-        if state.isPaused && relinked {
-            logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
-            actuator.setPlaying(false, of: ref)
-            relinkedWhilePaused.insert(ref.serial)
-            repauser?.arm(after: Self.relinkSettleDelay)
-        }
+        reconcile(ref, showing: stream)
+    }
+
+    /// The factor is the agent's alone: the user's channel volumes multiply with it and never end a duck.
+    func userLevel(shownBy stream: SoundStream) -> LevelBase? { nil }
+
+    /// A relinked node plays again: its Pause goes once more now, and again once the new links are up.
+    func pauseAgainAfterRelink(_ ref: ServerStreamRef) {
+        logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
+        actuator.setPlaying(false, of: ref)
+        relinkedWhilePaused.insert(ref.serial)
+        repauser?.arm(after: Self.relinkSettleDelay)
     }
 
     /// The repauser's turn: relinked nodes still paused get their Pause once more.
@@ -164,7 +165,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         repairWatch[ref.serial] = nil
         unmuteWatch[ref.serial] = nil
         if let key = unmutesUnshown.removeValue(forKey: ref.serial) {
-            oweNextStream(key, factor: nil, unmute: true)
+            oweNextStream(key.rawValue, OwedStreamValues(unmute: true))
             // WirePlumber 0.4 saves all of a node's Props, as it last saw them, whenever any of its
             // params change: a node ending before it showed the agent's unmute can save the agent's
             // mute over the repair written at the unmute (the soak's bed, seed 4242). Written again

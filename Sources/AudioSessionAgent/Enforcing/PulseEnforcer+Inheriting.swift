@@ -12,18 +12,18 @@ extension PulseEnforcer {
     /// does not sound for a moment.
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard enforced[ref.serial] == nil, let name = RestoreEntryName.of(stream) else { return }
-        takeOwedValues(ref, entry: name)
+        takeOwedValues(ref, stream)
         let journalled = inheritedBase(forEntry: name, excluding: ref.serial)
         watchForLateDuck(ref, journalled)
         let base = journalled.leaked(into: stream)
         guard !base.isEmpty else { return }
         inherited[ref.serial] = base
-        if base.volume != nil { owedTaken[ref.serial]?.base.volume = nil }  // put back below, once
+        if base.level != nil { owedTaken[ref.serial]?.owed.level = nil }  // put back below, once
         logger.debug(
             "a new stream takes its base from the journal: the agent holds its role",
             metadata: [
                 "stream.id": "\(ref.id)", "restore.entry": "\(UntrustedText.excerpt(name))", "volume.shown": "\(stream.volume)",
-                "volume.base": "\(base.volume.map { "\($0.channels)" } ?? "none")", "mute.base": "\(base.isMuted.map { "\($0)" } ?? "none")",
+                "volume.base": "\(base.volume.map { "\($0.channels)" } ?? "none")", "mute.owed": "\(base.unmute)",
             ])
         if let volume = base.volume, stream.hasVolume, !StreamVolume(stream.volume).matches(volume),
             volume.channels.count == stream.volume.count
@@ -47,26 +47,27 @@ extension PulseEnforcer {
 
     /// The journal's user values of the streams other than `serial` whose restore entry is `name`,
     /// and what `serial` took over from a stream of the entry that ended held.
-    func inheritedBase(forEntry name: String, excluding serial: StreamSerial) -> InheritedBase {
-        var base = InheritedBase()
+    func inheritedBase(forEntry name: String, excluding serial: StreamSerial) -> OwedStreamValues {
+        var base = OwedStreamValues()
+        var siblingWasMuted: Bool?
         let pending = journal.pendingRestores
         for case .restoreEntry(let sibling, let entry) in pending where entry == name && sibling != serial {
             for restore in pending {
                 switch restore {
-                case .silence(sibling, .mute(let wasMuted)): base.isMuted = base.isMuted ?? wasMuted
-                case .volume(sibling, .streamVolume(let volume), let level): base.volume = base.volume ?? volume
+                case .silence(sibling, .mute(let wasMuted)): siblingWasMuted = siblingWasMuted ?? wasMuted
+                case .volume(sibling, .streamVolume(let volume), let level):
+                    base.level = base.level ?? .streamVolume(volume)
                     base.duckLevel = base.duckLevel ?? level
                 default: break
                 }
             }
         }
         // What a stream of the entry that ended held left the server (``oweNextStream(of:)``).
-        if let owed = owedValues(of: serial) {
-            base.isMuted = base.isMuted ?? owed.isMuted
-            if base.volume == nil, owed.volume != nil {
-                base.volume = owed.volume
-                base.duckLevel = owed.duckLevel
-            }
+        let owed = owedValues(of: serial)
+        base.unmute = siblingWasMuted.map { !$0 } ?? owed?.unmute ?? false
+        if base.level == nil, let owed, owed.volume != nil {
+            base.level = owed.level
+            base.duckLevel = owed.duckLevel
         }
         return base
     }
@@ -75,8 +76,8 @@ extension PulseEnforcer {
     /// was not silenced gets the user's mute state back.
     func settleInheritance(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard let base = inherited.removeValue(forKey: ref.serial) else { return }
-        guard let isMuted = base.isMuted, enforced[ref.serial]?.silencedWasMuted == nil, stream.isMuted != isMuted else { return }
-        actuator.setMuted(isMuted, of: ref) { _ in }
+        guard base.unmute, enforced[ref.serial]?.silencedWasMuted == nil, stream.isMuted else { return }
+        actuator.setMuted(false, of: ref) { _ in }
     }
 
     /// A stream about to be ducked for the first time whose volume is a sibling's duck, leaked
@@ -106,7 +107,7 @@ extension PulseEnforcer {
         guard stream.isMuted, !lateMutesUndone.contains(ref.serial), inherited[ref.serial] == nil,
             enforced[ref.serial]?.silencedWasMuted == nil, enforced[ref.serial]?.unsilencingTo == nil,
             let name = RestoreEntryName.of(stream),
-            inheritedBase(forEntry: name, excluding: ref.serial).isMuted == false
+            inheritedBase(forEntry: name, excluding: ref.serial).unmute
         else { return }
         lateMutesUndone.insert(ref.serial)
         logger.debug(

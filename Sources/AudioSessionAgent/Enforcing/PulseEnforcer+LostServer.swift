@@ -46,7 +46,7 @@ extension PulseEnforcer {
             // WirePlumber 0.5 takes no repair of a role's entry: the next stream of it is owed the
             // unmute (``oweNextStream(of:)``). A volume is not: without the duck's level no
             // volume can be told for the agent's.
-            if isPipeWirePulse, repair.isMuted == false { owedToNextStream[name, default: InheritedBase()].isMuted = false }
+            if isPipeWirePulse, repair.isMuted == false { oweNextStream(name, OwedStreamValues(unmute: true)) }
             logger.info(
                 "repairing a restore entry the agent held when the server went away",
                 metadata: ["restore.entry": "\(UntrustedText.excerpt(name))"])

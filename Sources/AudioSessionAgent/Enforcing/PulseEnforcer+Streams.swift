@@ -10,39 +10,18 @@ extension PulseEnforcer {
         settleInheritance(ref, stream)
     }
 
-    /// A stream changed on the server: keep its last state, start a duck that waited for the stream
-    /// to be linked, and notice a user's volume change on a ducked stream that is not ramping (a
-    /// ramping one notices it at its next step).
+    /// A stream changed on the server: a mute or a duck of its role that leaked into a new stream
+    /// is undone, and the core compares the rest with what the agent holds
+    /// (``EnforcementCore/reconcile(_:showing:)``).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         cancellers.streamChanged(ref, stream)
         undoLateLeakedMute(ref, stream)
         undoLateLeakedVolume(ref, stream)
-        guard let state = enforced[ref.serial] else { return }
-        enforced[ref.serial]?.last = stream
-        if let held = state.heldDuck, stream.deviceIndex != nil {
-            enforced[ref.serial]?.heldDuck = nil
-            duck(ref.id, to: held.level, rampMilliseconds: held.rampMilliseconds)
-            return
-        }
-        checkForUserVolume(ref.serial, stream)
-        watchSilenceMute(ref, stream)
-        settleUnsilence(ref, showing: stream)
+        reconcile(ref, showing: stream)
     }
 
-    /// A ducked stream that is not ramping changed on the server: if its volume is not what the
-    /// agent wrote, the user changed it, which ends the duck for the stream. From then on the
-    /// stream starts over from the user's volume: a later duck lowers it from there, and an
-    /// unduck has nothing to restore.
-    func checkForUserVolume(_ serial: StreamSerial, _ stream: SoundStream) {
-        // A stream between devices (pipewire-pulse relinking it) shows no level of the user's.
-        guard var state = enforced[serial], var duck = state.duck, !duck.isRamping, !state.isStepInFlight,
-            !duck.userTookOver, duck.level < 1, stream.deviceIndex != nil,
-            let entry = duck.userChanged(.streamVolume(StreamVolume(stream.volume)))
-        else { return }
-        state.duck = duck
-        enforced[serial] = state
-        userTookOver(state, entry: entry)
-    }
+    /// The stream's volume is also the user's slider: one the agent did not write is the user's.
+    func userLevel(shownBy stream: SoundStream) -> LevelBase? { .streamVolume(StreamVolume(stream.volume)) }
 
     /// A stream ended: what the agent kept about it goes, and a held one's restore entry is
     /// repaired (``EnforcementCore/heldStreamEnded(_:last:)``).

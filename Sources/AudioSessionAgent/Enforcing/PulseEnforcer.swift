@@ -38,16 +38,15 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let actuator: any StreamActuator
     var enforced: [StreamSerial: EnforcedStream] = [:]
     /// New streams' user values taken from the journal, until the engine has decided on them.
-    var inherited: [StreamSerial: InheritedBase] = [:]
+    var inherited: [StreamSerial: OwedStreamValues] = [:]
     /// Streams whose late-restored mute the agent undid once (``undoLateLeakedMute(_:_:)``).
     var lateMutesUndone: Set<StreamSerial> = []
     /// New streams whose user volume is being put back (``streamAppearing(_:_:)``): a duck waits
     /// for the answer before its first read.
     var volumePutBacks: Set<StreamSerial> = []
-    /// What the restore entries of streams that ended held owe their next stream (``oweNextStream(of:)``).
-    var owedToNextStream: [String: InheritedBase] = [:]
+    var owedToNextStream: [String: OwedStreamValues] = [:]
     /// What new streams took over from ``owedToNextStream``, until when (``OwedStreamValues/watchWindow``).
-    var owedTaken: [StreamSerial: (base: InheritedBase, until: ContinuousClock.Instant)] = [:]
+    var owedTaken: [StreamSerial: (owed: OwedStreamValues, until: ContinuousClock.Instant)] = [:]
     var ticker: (any LoopTimer)?
     /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
     var playerRequests: [PlayerRequest] = []
@@ -138,7 +137,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// A new stream may have been muted by the restore database while the agent silenced its
     /// role: the journal's inherited values know what the user had there.
     func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool {
-        state.unsilencingTo ?? inherited[state.ref.serial]?.isMuted ?? stream.isMuted
+        state.unsilencingTo ?? inherited[state.ref.serial]?.userMute ?? stream.isMuted
     }
 
     /// Queued right behind the mute on the same connection, so the server answers the repair's

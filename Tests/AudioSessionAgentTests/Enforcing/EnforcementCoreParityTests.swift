@@ -141,6 +141,11 @@ struct EnforcementCoreParityTests {
             return StreamDuck(serial: state.ref.serial, shown: shown)
         }
 
+        /// As the enforcers read it: the pulse protocol's stream volume is the user's slider too.
+        func userLevel(shownBy stream: SoundStream) -> LevelBase? {
+            vocabulary == .pulse ? .streamVolume(StreamVolume(stream.volume)) : nil
+        }
+
         func levelSettled(_ state: EnforcedStream, restored: Bool) { repairs.append(restored ? "settled, restored" : "settled, ducked") }
 
         func targetReached(_ ref: ServerStreamRef) { reached.append(ref.serial) }
@@ -164,7 +169,18 @@ struct EnforcementCoreParityTests {
             done(!recorder.refuses)
         }
 
-        func oweNextStream(of state: EnforcedStream) { repairs.append("owed its next stream") }
+        var owedToNextStream: [String: OwedStreamValues] = [:]
+
+        /// Both protocols' servers here keep the agent's values for the next stream (WirePlumber 0.5).
+        func nextStreamKey(of state: EnforcedStream) -> String? { vocabulary.restoreEntryName(of: state.last) }
+
+        /// What restore entries owe their next stream, in words both vocabularies share.
+        var owed: [String] {
+            owedToNextStream.sorted { $0.key < $1.key }.map { _, owed in
+                let what = [owed.duckLevel.map { "the user's level under a duck at \($0)" }, owed.unmute ? "unmute" : nil]
+                return "owed its next stream: " + what.compactMap { $0 }.joined(separator: ", ")
+            }
+        }
 
         func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool { state.unsilencingTo ?? stream.isMuted }
 
@@ -232,9 +248,14 @@ struct EnforcementCoreParityTests {
         func show(muted: Bool) {
             guard var stream = table.stream(id) else { return }
             stream.isMuted = muted
-            let ref = table.store(stream)
-            watchSilenceMute(ref, stream)
-            settleUnsilence(ref, showing: stream)
+            reconcile(table.store(stream), showing: stream)
+        }
+
+        /// The server shows the stream at `volume`, as an enforcer hears of a stream's change.
+        func show(volume: StreamVolume) {
+            guard var stream = table.stream(id) else { return }
+            stream.volume = ChannelVolumes(volume)
+            reconcile(table.store(stream), showing: stream)
         }
 
         /// The journal's pending entries with the stream's serial taken out, to compare protocols.
@@ -499,12 +520,12 @@ struct EnforcementCoreParityTests {
                 rig.recorder.refuses = refused
                 rig.vanish()
                 rig.vanish()  // a second end of it is nothing
-                rig.recorder.commands += rig.repairs
+                rig.recorder.commands += rig.owed + rig.repairs
             }
             #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
             for (vocabulary, outcome) in outcomes {
                 #expect(
-                    outcome.commands == ["target \(Self.headset)", "mute", "owed its next stream", "vanished stream"],
+                    outcome.commands == ["target \(Self.headset)", "mute", "owed its next stream: unmute", "vanished stream"],
                     "\(vocabulary), refused: \(refused)")
                 #expect(outcome.journalled.isEmpty == !refused, "\(vocabulary), refused: \(refused)")
             }
@@ -540,7 +561,7 @@ struct EnforcementCoreParityTests {
             rig.show(muted: false)
             afterUnsilence[rig.vocabulary] = rig.journalled
             rig.vanish()
-            rig.recorder.commands += rig.repairs
+            rig.recorder.commands += rig.owed + rig.repairs
         }
         // The pulse protocol's answer comes after the server applied the mute and the unmute:
         // the stream shows the user's state, and the unsilence is over.
@@ -550,7 +571,7 @@ struct EnforcementCoreParityTests {
         #expect(afterUnsilence[.pipewire]?.last == "silence by mute, the user's: unmuted")
         #expect(
             outcomes[.pipewire]?.commands == [
-                "mute", "player: pause", "unmute", "player: release", "owed its next stream", "vanished stream",
+                "mute", "player: pause", "unmute", "player: release", "owed its next stream: unmute", "vanished stream",
             ])
         for (vocabulary, outcome) in outcomes {
             #expect(outcome.journalled == [], "\(vocabulary)")
@@ -685,6 +706,30 @@ struct EnforcementCoreParityTests {
         }
     }
 
+    @Test("a stream that ends ducked and muted owes the next stream of its entry the user's level and unmute; that stream takes them once")
+    func duckedStreamEnds() throws {
+        var taken: [Vocabulary: [OwedStreamValues?]] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.duck(rig.id, to: 0.3, rampMilliseconds: 60)
+            Self.rampToEnd(rig)
+            rig.silenceByMute()
+            rig.recorder.commands = []
+            rig.vanish()
+            rig.recorder.commands += rig.owed
+            let next = rig.vocabulary.stream
+            taken[rig.vocabulary] = [rig.takeOwedValues(of: next), rig.takeOwedValues(of: next)]
+        }
+        #expect(outcomes[.pulse]?.commands == outcomes[.pipewire]?.commands)
+        #expect(outcomes[.pulse]?.commands == ["owed its next stream: the user's level under a duck at 0.3, unmute"])
+        // Each in its own vocabulary: the stream's volume, the node's own factor.
+        #expect(taken[.pulse]?.first??.volume == StreamVolume([65536, 65536]))
+        #expect(taken[.pipewire]?.first??.factor == 1)
+        for vocabulary in Vocabulary.allCases {
+            #expect(taken[vocabulary]?.first??.unmute == true, "\(vocabulary)")
+            #expect(taken[vocabulary]?.last == .some(nil), "the entry is done with once a stream took it: \(vocabulary)")
+        }
+    }
+
     @Test("a level the agent did not write ends the duck on the pulse protocol's shared volume; a node's factor reads nothing")
     func userTakesOver() throws {
         try Self.eachOnItsOwn { rig in
@@ -704,6 +749,25 @@ struct EnforcementCoreParityTests {
             } else {
                 #expect(rig.journalled.last == "ducked to 0.1")
                 #expect(rig.recorder.commands == ["level node factor 0.3", "level node factor 0.1"])
+            }
+        }
+    }
+
+    @Test("a settled duck's change event: another volume ends the duck on the pulse protocol; a node's channel volumes leave it alone")
+    func userTakesOverAtAChange() throws {
+        try Self.eachOnItsOwn { rig in
+            let vocabulary = rig.vocabulary
+            rig.duck(rig.id, to: 0.3, rampMilliseconds: 0)
+            rig.tick()
+            rig.show(volume: StreamVolume([65536, 65536]).scaled(byAmplitude: 0.3))  // the agent's own step, shown
+            #expect(rig.journalled.last == "ducked to 0.3", "\(vocabulary)")
+            rig.show(volume: StreamVolume([40000, 40000]))  // the user's slider, or natively the user's channel volumes
+            if vocabulary == .pulse {
+                #expect(rig.journalled.last == "the user's level")
+                #expect(rig.enforced[rig.serial]?.owedLevel == nil, "nothing of the agent's to undo")
+            } else {
+                #expect(rig.journalled.last == "ducked to 0.3")
+                #expect(rig.enforced[rig.serial]?.owedLevel == .nodeFactor(1))
             }
         }
     }

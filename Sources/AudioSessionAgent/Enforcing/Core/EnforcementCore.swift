@@ -41,6 +41,12 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     /// The duck a stream the agent has not ducked yet starts from, at the user's level as this
     /// protocol knows it; `nil` when it does not start now (no duck, or one that waits in `state`).
     func startDuck(of state: inout EnforcedStream, _ stream: SoundStream, level: Double, rampMilliseconds: Int) -> StreamDuck?
+    /// The level of the user's that a change event shows, which ends a duck when it is not the
+    /// agent's; `nil` where the user's changes do not reach the duck's level (a node's factor).
+    func userLevel(shownBy stream: SoundStream) -> LevelBase?
+    /// A paused node was relinked and plays again: it is paused once more (never called where
+    /// the actuator cannot pause).
+    func pauseAgainAfterRelink(_ ref: ServerStreamRef)
     /// The stream's level came to rest (`state` as it was then): at the end of a ramp, `restored`
     /// when at the user's level, or at the user's own change. The server's restore store may have
     /// saved a ramp's step.
@@ -83,9 +89,12 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     /// gets the user's; `done` says whether the server took the repair, after which the
     /// stream's entries may go.
     func repairRestoreStore(ofVanished state: EnforcedStream, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void)
-    /// A held stream (`state`) ended: its restore entry owes the next stream of it the user's
-    /// values, where the server keeps the agent's whatever is repaired (WirePlumber 0.5).
-    func oweNextStream(of state: EnforcedStream)
+    /// The key under which `state`'s restore entry owes its next stream the user's values when it
+    /// ends held (``EnforcementCore/oweNextStream(of:)``), the one the actuator names a new stream
+    /// by; `nil` where the server takes the repair and nothing is owed.
+    func nextStreamKey(of state: EnforcedStream) -> String?
+    /// What restore entries of streams that ended held owe their next stream, by entry key.
+    var owedToNextStream: [String: OwedStreamValues] { get set }
     /// The commands that undo `state` are sent (the agent is stopping): what the protocol owes
     /// beyond them.
     func undid(_ state: EnforcedStream)
@@ -109,6 +118,8 @@ extension EnforcementCore {
     func pause(_ state: EnforcedStream, _ stream: SoundStream) -> Bool { false }
 
     func unpause(_ ref: ServerStreamRef) {}
+
+    func pauseAgainAfterRelink(_ ref: ServerStreamRef) {}
 
     func start(_ state: EnforcedStream, _ stream: SoundStream, resume: Bool) {}
 

@@ -1,0 +1,32 @@
+import SoundServer
+
+/// What a held stream's end leaves the next stream of its restore entry, where the server's
+/// restore store keeps the agent's values whatever is repaired (``OwedStreamValues``): written
+/// once for both protocols; each watches the next stream in its own vocabulary (the pulse
+/// protocol's volume and mute of the stream, the node's Props natively).
+extension EnforcementCore {
+    /// A held stream ended: its entry owes the next stream the user's level under the duck (with
+    /// the level the duck had reached) and the unmute of the agent's mute.
+    func oweNextStream(of state: EnforcedStream) {
+        guard let key = nextStreamKey(of: state) else { return }
+        var owed = OwedStreamValues(unmute: state.owedMute == false)
+        if let duck = state.duck {
+            owed.level = duck.base
+            owed.duckLevel = duck.level
+        }
+        oweNextStream(key, owed)
+    }
+
+    /// Records what the entry `key` owes its next stream, added to what it owed already.
+    func oweNextStream(_ key: String, _ owed: OwedStreamValues) {
+        guard !owed.isEmpty else { return }
+        owedToNextStream[key, default: OwedStreamValues()].add(owed)
+    }
+
+    /// A new stream takes what its entry owes (the entry is done with: one stream's change makes
+    /// the server save the user's values); `nil` when it owes nothing.
+    func takeOwedValues(of stream: SoundStream) -> OwedStreamValues? {
+        guard let key = actuator.restoreEntryName(of: stream) else { return nil }
+        return owedToNextStream.removeValue(forKey: key)
+    }
+}

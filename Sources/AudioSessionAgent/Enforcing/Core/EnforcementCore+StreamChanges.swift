@@ -1,0 +1,53 @@
+import SoundServer
+
+// What the server shows of a stream the agent holds, compared with what the agent wants of it:
+// written once for both protocols, at each change event and at the stream's end.
+extension EnforcementCore {
+    /// A stream changed on the server: the agent's record of it follows, a duck that waited for a
+    /// device starts, a level the agent did not write ends its duck, a silence's mute and an
+    /// unsilence are checked against what the server shows, and a paused node that was relinked
+    /// (and plays again) is paused again. Nothing happens to a stream the agent does not hold.
+    func reconcile(_ ref: ServerStreamRef, showing stream: SoundStream) {
+        guard let state = enforced[ref.serial] else { return }
+        enforced[ref.serial]?.last = stream
+        if let held = state.heldDuck, stream.deviceIndex != nil {
+            enforced[ref.serial]?.heldDuck = nil
+            duck(ref.id, to: held.level, rampMilliseconds: held.rampMilliseconds)
+            return
+        }
+        checkForUserLevel(ref.serial, stream)
+        watchSilenceMute(ref, stream)
+        settleUnsilence(ref, showing: stream)
+        if state.isPaused, stream.deviceIndex != nil, state.last.deviceIndex != stream.deviceIndex {
+            pauseAgainAfterRelink(ref)
+        }
+    }
+
+    /// A ducked stream that is not ramping shows a level the agent did not write: the user changed
+    /// it, which ends the duck for the stream. From then on the stream starts over from the user's
+    /// level: a later duck lowers it from there, and an unduck has nothing to restore. A ramping
+    /// stream notices it at its next step.
+    private func checkForUserLevel(_ serial: StreamSerial, _ stream: SoundStream) {
+        // A stream between devices (pipewire-pulse relinking it) shows no level of the user's.
+        guard var state = enforced[serial], var duck = state.duck, !duck.isRamping, !state.isStepInFlight,
+            !duck.userTookOver, duck.level < 1, stream.deviceIndex != nil, let shown = userLevel(shownBy: stream),
+            let entry = duck.userChanged(shown)
+        else { return }
+        state.duck = duck
+        enforced[serial] = state
+        userTookOver(state, entry: entry)
+    }
+
+    /// A stream ended: if the agent held it (ducked, silenced or moved), the next stream of its
+    /// restore entry is owed the user's values and what the server saved of it is repaired; its
+    /// journal entries go once the server took the repair (else the next agent's recovery tries
+    /// again).
+    func heldStreamEnded(_ ref: ServerStreamRef, last: SoundStream) {
+        guard var state = enforced.removeValue(forKey: ref.serial) else { return }
+        state.last = last
+        oweNextStream(of: state)
+        repairRestoreStore(ofVanished: state) { [weak self] repaired in
+            if repaired { self?.clearJournal(stream: ref.serial) }
+        }
+    }
+}
