@@ -22,7 +22,4 @@ extension OwedStreamValues {
         }
         return leaked
     }
-
-    /// The user's stream volume owed, on the pulse protocol.
-    var volume: StreamVolume? { level?.streamVolume }
 }

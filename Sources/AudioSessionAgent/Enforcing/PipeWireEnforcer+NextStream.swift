@@ -8,7 +8,7 @@ import SoundServer
 extension PipeWireEnforcer {
     /// WirePlumber 0.5 takes no repair through `route-settings`; 0.4 takes the repair the agent
     /// writes at the stream's end, but can save the ending node's Props over it
-    /// (``streamVanished(_:last:)``), so the next stream of a node's key is watched either way.
+    /// (``forgetInheritance(of:)``), so the next stream of a node's key is watched either way.
     func nextStreamKey(of state: EnforcedStream) -> String? { state.restoreKey?.rawValue }
 
     /// A stream of a key that owes values appeared: it is watched, since WirePlumber applies its

@@ -122,17 +122,10 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         watchNextStream(ref, stream)
     }
 
-    func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        enforced[ref.serial]?.last = stream
-    }
-
-    /// A stream changed: owed values and an unmute not shown yet are checked, and the core
-    /// compares the rest with what the agent holds (``EnforcementCore/reconcile(_:showing:)``).
-    func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        cancellers.streamChanged(ref, stream)
+    /// Owed values and an unmute not shown yet are checked.
+    func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream) {
         if !stream.isMuted { unmutesUnshown[ref.serial] = nil }
         giveOwedValues(ref)
-        reconcile(ref, showing: stream)
     }
 
     /// The factor is the agent's alone: the user's channel volumes multiply with it and never end a duck.
@@ -157,10 +150,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         }
     }
 
-    /// A stream ended: its watches go, an unmute it never showed is written into its restore
-    /// entry again, and a held one's entry is repaired (``EnforcementCore/heldStreamEnded(_:last:)``).
-    func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
-        cancellers.streamVanished(ref)
+    /// A stream ended: its watches go, and an unmute it never showed is written into its restore
+    /// entry again.
+    func forgetInheritance(of ref: ServerStreamRef) {
         repairedNodes[ref.serial] = nil
         repairWatch[ref.serial] = nil
         unmuteWatch[ref.serial] = nil
@@ -172,7 +164,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             // once the node is gone, nothing can overwrite it.
             repairRestoreEntry(key, muted: false)
         }
-        heldStreamEnded(ref, last: last)
     }
 
     /// WirePlumber keeps what the node's Props said last: its own factor and the user's mute go

@@ -8,7 +8,7 @@ extension PulseEnforcer {
     /// another stream with the same restore-database entry, the new stream's mute and volume may
     /// be the agent's, leaked through that entry: its base is taken from the journal instead. The
     /// volume is put back at once (a duck then ramps down from the user's level); the mute waits
-    /// for the engine's decision (``streamAppeared(_:_:)``), so a stream about to be silenced
+    /// for the engine's decision (``settleInheritance(_:_:)``), so a stream about to be silenced
     /// does not sound for a moment.
     func streamAppearing(_ ref: ServerStreamRef, _ stream: SoundStream) {
         guard enforced[ref.serial] == nil, let name = RestoreEntryName.of(stream) else { return }

@@ -4,34 +4,22 @@ import PulseBackend
 import SoundServer
 
 extension PulseEnforcer {
-    /// A stream the engine now knows appeared (or was found at start).
-    func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        enforced[ref.serial]?.last = stream
-        settleInheritance(ref, stream)
-    }
-
-    /// A stream changed on the server: a mute or a duck of its role that leaked into a new stream
-    /// is undone, and the core compares the rest with what the agent holds
-    /// (``EnforcementCore/reconcile(_:showing:)``).
-    func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        cancellers.streamChanged(ref, stream)
+    /// A mute or a duck of its role that leaked into a new stream through their restore entry is
+    /// undone.
+    func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream) {
         undoLateLeakedMute(ref, stream)
         undoLateLeakedVolume(ref, stream)
-        reconcile(ref, showing: stream)
     }
 
     /// The stream's volume is also the user's slider: one the agent did not write is the user's.
     func userLevel(shownBy stream: SoundStream) -> LevelBase? { .streamVolume(StreamVolume(stream.volume)) }
 
-    /// A stream ended: what the agent kept about it goes, and a held one's restore entry is
-    /// repaired (``EnforcementCore/heldStreamEnded(_:last:)``).
-    func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
+    /// What the agent kept about a stream's inheritance goes with it.
+    func forgetInheritance(of ref: ServerStreamRef) {
         inherited[ref.serial] = nil
         lateMutesUndone.remove(ref.serial)
         volumePutBacks.remove(ref.serial)
         owedTaken[ref.serial] = nil
-        cancellers.streamVanished(ref)
-        heldStreamEnded(ref, last: last)
     }
 
     /// The restore database may hold the agent's values: the user's are written back, and the

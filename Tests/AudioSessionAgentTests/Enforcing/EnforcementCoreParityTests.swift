@@ -146,6 +146,10 @@ struct EnforcementCoreParityTests {
             vocabulary == .pulse ? .streamVolume(StreamVolume(stream.volume)) : nil
         }
 
+        /// The rig's stream inherits nothing from a restore store: what is owed is asserted through ``owed``.
+        func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream) {}
+        func forgetInheritance(of ref: ServerStreamRef) {}
+
         func levelSettled(_ state: EnforcedStream, restored: Bool) { repairs.append(restored ? "settled, restored" : "settled, ducked") }
 
         func targetReached(_ ref: ServerStreamRef) { reached.append(ref.serial) }

@@ -2,6 +2,32 @@ import SoundServer
 
 // What the server shows of a stream the agent holds, compared with what the agent wants of it:
 // written once for both protocols, at each change event and at the stream's end.
+extension EnforcementCore where Self: StreamDecisionEnforcer {
+    /// A new stream, once the engine's first decisions are carried out: the record follows the
+    /// server, and the protocol settles what the stream inherited.
+    func streamAppeared(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        enforced[ref.serial]?.last = stream
+        settleInheritance(ref, stream)
+    }
+
+    /// A stream changed on the server: its echo canceller's bookkeeping follows, the protocol
+    /// checks what the stream may have inherited, and the core compares the rest with what the
+    /// agent holds (``reconcile(_:showing:)``).
+    func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        cancellers.streamChanged(ref, stream)
+        checkInheritance(ref, showing: stream)
+        reconcile(ref, showing: stream)
+    }
+
+    /// A stream ended: its echo canceller's bookkeeping and the protocol's watches of it go, and a
+    /// held one's restore entry is repaired (``heldStreamEnded(_:last:)``).
+    func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
+        cancellers.streamVanished(ref)
+        forgetInheritance(of: ref)
+        heldStreamEnded(ref, last: last)
+    }
+}
+
 extension EnforcementCore {
     /// A stream changed on the server: the agent's record of it follows, a duck that waited for a
     /// device starts, a level the agent did not write ends its duck, a silence's mute and an

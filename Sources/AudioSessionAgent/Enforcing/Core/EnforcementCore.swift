@@ -44,6 +44,15 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     /// The level of the user's that a change event shows, which ends a duck when it is not the
     /// agent's; `nil` where the user's changes do not reach the duck's level (a node's factor).
     func userLevel(shownBy stream: SoundStream) -> LevelBase?
+    /// After the engine's first decisions on a new stream: what it inherited from the server's
+    /// restore store and no decision took is settled.
+    func settleInheritance(_ ref: ServerStreamRef, _ stream: SoundStream)
+    /// At each change event of a stream: the agent's values it may have inherited from the
+    /// server's restore store since it appeared are given back to the user's.
+    func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream)
+    /// A stream ended: what the protocol watched of it goes, and what its end owes its restore
+    /// entry beyond the held stream's repair is written.
+    func forgetInheritance(of ref: ServerStreamRef)
     /// A paused node was relinked and plays again: it is paused once more (never called where
     /// the actuator cannot pause).
     func pauseAgainAfterRelink(_ ref: ServerStreamRef)
@@ -120,6 +129,9 @@ extension EnforcementCore {
     func unpause(_ ref: ServerStreamRef) {}
 
     func pauseAgainAfterRelink(_ ref: ServerStreamRef) {}
+
+    /// Natively nothing waits for the first decisions: owed values are checked at each change.
+    func settleInheritance(_ ref: ServerStreamRef, _ stream: SoundStream) {}
 
     func start(_ state: EnforcedStream, _ stream: SoundStream, resume: Bool) {}
 

@@ -32,6 +32,9 @@ struct OwedStreamValues: Equatable, Sendable {
     /// The node's own factor, when a native duck is owed.
     var factor: Double? { level?.nodeFactor }
 
+    /// The user's stream volume, when a duck on the pulse protocol is owed.
+    var volume: StreamVolume? { level?.streamVolume }
+
     /// The mute state the user had where the agent's mute is owed back; `nil` when none is.
     var userMute: Bool? { unmute ? false : nil }
 
