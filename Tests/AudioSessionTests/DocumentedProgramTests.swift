@@ -31,7 +31,8 @@ struct DocumentedProgramTests {
         let build = try ChildProcess(
             ["swift", "build", "--package-path", package, "--scratch-path", package + "/.build"],
             environment: ProcessInfo.processInfo.environment, outputDirectory: pulse.directory)
-        let status = await build.waitForExit()
+        // A build of the library and its dependencies: minutes on a loaded machine, not a tool's seconds.
+        let status = try await build.waitForExit(timeout: .seconds(1800))
         #expect(status == 0, "swift build: \(build.standardOutput.suffix(3000)) \(build.standardError.suffix(3000))")
         guard status == 0 else { return }
 

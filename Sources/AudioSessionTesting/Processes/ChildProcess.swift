@@ -60,8 +60,9 @@ public final class ChildProcess: Sendable {
         exit.state.withLock { if case .running = $0 { true } else { false } }
     }
 
-    /// Waits for the process to end and returns its status (128 + signal when killed).
-    public func waitForExit() async -> Int32 {
+    /// Waits, without a deadline, for the process to end and returns its status (128 + signal
+    /// when killed). Tests wait through ``waitForExit()``, which bounds this.
+    func exitStatus() async -> Int32 {
         await withCheckedContinuation { continuation in
             let done = exit.state.withLock { state -> Int32? in
                 switch state {

@@ -22,8 +22,9 @@ public struct SoundStackRoot: Sendable {
     public static func debian13() async throws -> SoundStackRoot {
         let command = [PackageLayout.root + "/scripts/make-root", "--sound-stack"]
         let child = try ChildProcess(command, environment: ProcessInfo.processInfo.environment, outputDirectory: NSTemporaryDirectory())
-        let status = await child.waitForExit()
         defer { child.removeOutputFiles() }
+        // The first make downloads and unpacks a distribution: minutes, not the seconds of a tool.
+        let status = try await child.waitForExit(timeout: .seconds(3600))
         let result = ToolResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
         guard result.succeeded, let path = result.standardOutput.split(separator: "\n").last.map(String.init) else {
             throw ToolFailure(command: command, result: result)
