@@ -21,9 +21,6 @@ extension PipeWireEnforcer {
     /// Loop lock held; call before ``abandon()``.
     func owedRestoreRepairs() -> [WirePlumberRestoreKey: OwedStreamValues] {
         var owed: [WirePlumberRestoreKey: OwedStreamValues] = [:]
-        func add(_ key: WirePlumberRestoreKey, factor: Double?, unmute: Bool) {
-            add(key, OwedStreamValues(factor: factor, unmute: unmute))
-        }
         func add(_ key: WirePlumberRestoreKey, _ values: OwedStreamValues) {
             if !values.isEmpty { owed[key, default: OwedStreamValues()].add(values) }
         }
@@ -32,14 +29,14 @@ extension PipeWireEnforcer {
         }
         for (_, restores) in pendingRestoresByStream {
             let values = Self.owedValues(journalled: restores)
-            if let key = values.key { add(key, factor: values.factor, unmute: values.wasMuted == false) }
+            if let key = values.key { add(key, OwedStreamValues(factor: values.factor, unmute: values.wasMuted == false)) }
         }
         for (key, recent) in recentRepairs.unsaved(at: clock.now) { add(key, recent) }
-        for (key, factor) in unsettled { add(key, factor: factor, unmute: false) }
-        for (key, muted) in unsettledMutes { add(key, factor: nil, unmute: !muted) }
+        for (key, factor) in unsettled { add(key, OwedStreamValues(factor: factor, unmute: false)) }
+        for (key, muted) in unsettledMutes { add(key, OwedStreamValues(unmute: !muted)) }
         // What the agent holds knows the user's values better than the journal's lines.
         for state in enforced.values {
-            if let key = state.restoreKey { add(key, factor: state.duck?.base.nodeFactor, unmute: state.owedMute == false) }
+            if let key = state.restoreKey { add(key, OwedStreamValues(factor: state.duck?.base.nodeFactor, unmute: state.owedMute == false)) }
         }
         return owed
     }

@@ -44,10 +44,11 @@ enum StreamTranslation {
     /// `serverSetsClientSecurity` is true on native PipeWire, whose server sets a client's
     /// `pipewire.*` properties itself (its portal app id is then verified evidence); on the pulse
     /// protocol every property is what a client wrote. `admit` sees the resolver's answer and may
-    /// refuse the session (the agent's per-app limit on tagged streams). `previous` is the app of
-    /// the stream's last translation: its ancestors are kept while the process is the same, so
-    /// `/proc` is read once per stream, not at every change of its properties (Firefox retitles
-    /// its stream with every title of the tab).
+    /// refuse the session (the agent's per-app limit on tagged streams). `previous` is an identity
+    /// of the stream's app read before (its last translation, or its client's as it connected):
+    /// its ancestors are kept while the process is the same, so `/proc` is read once per client,
+    /// not at every stream or change of its properties (Firefox retitles its stream with every
+    /// title of the tab).
     static func info<Processes: ProcessTable>(
         for stream: SoundStream, ref: ServerStreamRef, in graph: Graph,
         resolver: StreamSessionResolver<Processes>, sessions: [SessionCandidate],

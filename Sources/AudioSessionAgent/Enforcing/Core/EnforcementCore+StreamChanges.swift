@@ -1,7 +1,8 @@
 import SoundServer
 
-// What the server shows of a stream the agent holds, compared with what the agent wants of it:
-// written once for both protocols, at each change event and at the stream's end.
+// A stream's appearance, each change event and its end, in one order for both protocols: the
+// core's record and canceller bookkeeping, then the protocol's inheritance hook, then what the
+// server shows compared with what the agent wants of the stream.
 extension EnforcementCore where Self: StreamDecisionEnforcer {
     /// A new stream, once the engine's first decisions are carried out: the record follows the
     /// server, and the protocol settles what the stream inherited.
