@@ -15,6 +15,15 @@ struct PolicyCoordinatorTests {
             received.withLock { $0.append((event, decisions)) }
         }
         var decisions: [PolicyDecision] { received.withLock { $0.flatMap(\.1) } }
+        /// The last info the engine was told of stream `id` as it appeared.
+        func appeared(_ id: StreamID) -> StreamInfo? {
+            received.withLock { received in
+                received.compactMap { event, _ -> StreamInfo? in
+                    guard case .streamAppeared(let info) = event, info.id == id else { return nil }
+                    return info
+                }.last
+            }
+        }
     }
 
     @Test("a ducking session's calls and its prompt stream reach the sinks as one ordered decision list")

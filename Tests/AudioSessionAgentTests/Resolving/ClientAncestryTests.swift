@@ -3,7 +3,6 @@ import AudioSessionModel
 import Foundation
 import Logging
 import SoundServer
-import Synchronization
 import Testing
 
 @testable import AudioSessionAgent
@@ -62,12 +61,7 @@ struct ClientAncestryTests {
             graph.sinkInputs[index] = stream
             onTheServerLoop { [graph] in _ = translator.handle(.streamAppeared(stream), graph: graph) }
             let id = ServerStreamRef(stream, instance: Self.instance).id
-            return recorder.received.withLock { received in
-                received.compactMap { event, _ -> StreamInfo? in
-                    guard case .streamAppeared(let info) = event, info.id == id else { return nil }
-                    return info
-                }.last?.app
-            }
+            return recorder.appeared(id)?.app
         }
 
         connect(7, pid: 300)

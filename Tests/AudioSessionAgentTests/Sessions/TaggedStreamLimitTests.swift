@@ -60,12 +60,7 @@ struct TaggedStreamLimitTests {
             graph.sinkInputs[stream.index] = stream
             onTheServerLoop { [graph] in _ = translator.handle(.streamAppeared(stream), graph: graph) }
             let id = ServerStreamRef(stream, instance: Self.instance).id
-            return recorder.received.withLock { received in
-                received.compactMap { event, _ -> StreamInfo? in
-                    guard case .streamAppeared(let info) = event, info.id == id else { return nil }
-                    return info
-                }.last
-            }
+            return recorder.appeared(id)
         }
         #expect(try #require(appear(tagged(1))).session == session.id)
         #expect(try #require(appear(tagged(2))).session == session.id)
