@@ -258,11 +258,12 @@ final class GraphTranslator {
         }
     }
 
-    /// `client`'s app by its own properties, with the binaries of the processes that started it.
+    /// `client`'s app by its own properties, with the binaries of the processes that started it
+    /// (read again only when a change of its properties names another process).
     private func clientApp(_ client: SoundClient) -> AppIdentity {
         var app = StreamAppIdentity.app(
             streamProperties: [:], clientProperties: client.properties, serverSetsClientSecurity: serverSetsClientSecurity)
-        StreamAppIdentity.addAncestors(to: &app, from: resolver.processes)
+        StreamAppIdentity.addAncestors(to: &app, from: resolver.processes, knownFrom: clientApps[client.index])
         return app
     }
 

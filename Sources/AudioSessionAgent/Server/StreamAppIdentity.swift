@@ -81,6 +81,19 @@ enum StreamAppIdentity {
         app.evidence.ancestorBinaries = app.evidence.processID
     }
 
+    /// Adds the ancestors ``addAncestors(to:from:)`` reads, taken from `known` instead when it is
+    /// the same process at the same evidence and was read already.
+    static func addAncestors<Processes: ProcessTable>(to app: inout AppIdentity, from processes: Processes, knownFrom known: AppIdentity?) {
+        if let known, known.processID == app.processID, known.evidence.processID == app.evidence.processID,
+            known.isSandboxed == app.isSandboxed
+        {
+            app.ancestorBinaries = known.ancestorBinaries
+            app.evidence.ancestorBinaries = known.evidence.ancestorBinaries
+        } else {
+            addAncestors(to: &app, from: processes)
+        }
+    }
+
     /// The app of `stream` in `graph` (its client looked up there).
     static func app(of stream: SoundStream, in graph: Graph, serverSetsClientSecurity: Bool) -> AppIdentity {
         app(

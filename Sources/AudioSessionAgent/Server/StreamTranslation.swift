@@ -84,14 +84,7 @@ enum StreamTranslation {
         var app = StreamAppIdentity.app(
             streamProperties: stream.properties, clientProperties: clientProperties,
             serverSetsClientSecurity: serverSetsClientSecurity)
-        if let previous, previous.processID == app.processID, previous.evidence.processID == app.evidence.processID,
-            previous.isSandboxed == app.isSandboxed
-        {
-            app.ancestorBinaries = previous.ancestorBinaries
-            app.evidence.ancestorBinaries = previous.evidence.ancestorBinaries
-        } else {
-            StreamAppIdentity.addAncestors(to: &app, from: resolver.processes)
-        }
+        StreamAppIdentity.addAncestors(to: &app, from: resolver.processes, knownFrom: previous)
         // The resolver reads processes from the client's properties too: never pipewire-pulse's own.
         let origin = StreamOrigin(
             streamProperties: stream.properties,

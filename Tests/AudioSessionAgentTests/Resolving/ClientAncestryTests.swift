@@ -36,7 +36,7 @@ struct ClientAncestryTests {
         deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
-    @Test("a stream's app has the ancestors its client had as it connected; a reused client index reads them again")
+    @Test("a stream's app has the ancestors its client had as it connected, through changes of the client; a reused client index reads them again")
     func ancestorsOfTheClientAsItConnected() throws {
         let proc = try FakeProc()
         let recorder = PolicyCoordinatorTests.RecordingSink()
@@ -71,6 +71,13 @@ struct ClientAncestryTests {
         let first = try #require(appear(1, client: 7, pid: 300))
         #expect(first.ancestorBinaries == ["dash", "sd_dummy"], "read as the client connected")
         #expect(first.evidence.ancestorBinaries == .claimed)
+
+        // A change of the client's properties that names the same process reads nothing again.
+        let renamed = SoundClient(index: 7, name: "play", properties: ["application.process.id": "300", "application.name": "Play"])
+        let before = try #require(graph.clients[7])
+        graph.clients[7] = renamed
+        onTheServerLoop { [graph] in _ = translator.handle(.clientChanged(old: before, new: renamed), graph: graph) }
+        #expect(try #require(appear(4, client: 7, pid: 300)).ancestorBinaries == ["dash", "sd_dummy"])
 
         // A stream that names another process than its client's is walked on its own.
         try proc.process(400, name: "paplay", parent: 100, binary: "/usr/bin/paplay")
