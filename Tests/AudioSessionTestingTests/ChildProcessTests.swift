@@ -7,25 +7,23 @@ import Testing
 struct ChildProcessTests {
     @Test("a process that outlives the wait's limit is ended, and its status says how")
     func hungProcessIsEnded() async throws {
-        let scratch = NSTemporaryDirectory() + "audiosession-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let endless = try ChildProcess(["sleep", "600"], environment: ProcessInfo.processInfo.environment, outputDirectory: scratch)
-        defer { endless.kill() }
+        try await withTemporaryDirectory { scratch in
+            let endless = try ChildProcess(["sleep", "600"], environment: ProcessInfo.processInfo.environment, outputDirectory: scratch)
+            defer { endless.kill() }
 
-        let status = await endless.waitForExit(hungAfter: .milliseconds(300))
-        #expect(status == 128 + SIGTERM, "sleep ends on the SIGTERM of a hung wait")
-        #expect(!endless.isRunning)
+            let status = await endless.waitForExit(hungAfter: .milliseconds(300))
+            #expect(status == 128 + SIGTERM, "sleep ends on the SIGTERM of a hung wait")
+            #expect(!endless.isRunning)
+        }
     }
 
     @Test("a process that ends within the limit gives its own status")
     func endingProcessGivesItsStatus() async throws {
-        let scratch = NSTemporaryDirectory() + "audiosession-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let quick = try ChildProcess(["sh", "-c", "exit 3"], environment: ProcessInfo.processInfo.environment, outputDirectory: scratch)
+        try await withTemporaryDirectory { scratch in
+            let quick = try ChildProcess(["sh", "-c", "exit 3"], environment: ProcessInfo.processInfo.environment, outputDirectory: scratch)
 
-        #expect(await quick.waitForExit(hungAfter: .seconds(60)) == 3)
-        #expect(await quick.waitForExit() == 3, "a second wait gives the same status at once")
+            #expect(await quick.waitForExit(hungAfter: .seconds(60)) == 3)
+            #expect(await quick.waitForExit() == 3, "a second wait gives the same status at once")
+        }
     }
 }

@@ -112,12 +112,4 @@ struct LinuxProcessTableTests {
         #expect(table.environmentVariable("PATH", of: Int32.max) == nil)
         #expect(table.parent(of: -1) == nil)
     }
-
-    private func withTemporaryDirectory(_ body: (String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proctable-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try await body(directory)
-    }
 }
