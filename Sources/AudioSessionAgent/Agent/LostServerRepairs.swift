@@ -4,16 +4,15 @@
 /// The server's saved state (PulseAudio's stream-restore database, WirePlumber's restore-stream
 /// state) outlives the server process: what the agent's duck or mute left there when the server
 /// went away mid-hold is handed to the next stream of the role after the restart. The agent that
-/// lost the server cannot repair it any more; the next agent can, on the new server. Each backend
-/// keys the repairs by its own entry names: the pulse agent by restore-entry name with a
-/// ``PulseRestoreRepair``, the native PipeWire agent by ``WirePlumberRestoreKey`` with the node's own
-/// volume factor.
+/// lost the server cannot repair it any more; the next agent can, on the new server. Both
+/// protocols hand over the same shape: the user's values (``OwedStreamValues``) by restore entry,
+/// a stream-restore entry's name on the pulse protocol, a WirePlumber key natively.
 ///
 /// ```swift
-/// var owed = LostServerRepairs<String, PulseRestoreRepair>()
-/// owed[music.name] = music          // the agent held music muted when the server went
+/// var owed = LostServerRepairs<String, OwedStreamValues>()
+/// owed["sink-input-by-media-role:music"] = OwedStreamValues(unmute: true)   // music held muted as the server went
 /// seat.handOver(owed)               // leaveAfterLoss
-/// let taken = LostServerRepairs<String, PulseRestoreRepair>.taken(from: seat)   // the next agent's start
+/// let taken = LostServerRepairs<String, OwedStreamValues>.taken(from: seat)   // the next agent's start
 /// ```
 struct LostServerRepairs<Key: Hashable & Sendable, Repair: Sendable>: Sendable {
     private var repairs: [Key: Repair]

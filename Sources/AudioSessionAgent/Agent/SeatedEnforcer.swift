@@ -3,19 +3,15 @@
 /// still owed, and say what this one owes when it loses the server in turn. Loop lock held for all.
 @ServerLoopActor
 protocol SeatedEnforcer: AnyObject, StreamEnforcing, LoopDecisionSink {
-    /// How the protocol names a saved stream state (a stream-restore entry, a WirePlumber key).
-    associatedtype RepairKey: Hashable & Sendable
-    /// What such a state is owed.
-    associatedtype Repair: Sendable
-
-    /// What the previous agent in the seat owed when it lost the server, still to be written.
-    var lostServerRepairs: LostServerRepairs<RepairKey, Repair> { get set }
+    /// What the previous agent in the seat owed when it lost the server, still to be written, by
+    /// restore entry (a stream-restore entry's name, a WirePlumber key).
+    var lostServerRepairs: LostServerRepairs<String, OwedStreamValues> { get set }
     /// Takes the journal's pending entries over and starts acting.
     func start()
     /// Writes ``lostServerRepairs`` to the server.
     func writeLostServerRepairs()
     /// What this agent owes the saved stream states if the server went away now.
-    func owedRestoreRepairs() -> [RepairKey: Repair]
+    func owedRestoreRepairs() -> [String: OwedStreamValues]
     /// Forgets the players it paused without resuming them.
     func letGoOfPlayers()
     /// Stops acting, as a crash would: the journal keeps everything.
@@ -33,7 +29,7 @@ extension SeatedEnforcer {
     /// After the server went away: what the next agent in the seat is to repair (what an earlier
     /// loss left and this server never took, and what this agent owes), with the players let go
     /// and the enforcer stopped.
-    func retire() -> LostServerRepairs<RepairKey, Repair> {
+    func retire() -> LostServerRepairs<String, OwedStreamValues> {
         let owed = lostServerRepairs.merging(owedRestoreRepairs())
         letGoOfPlayers()
         abandon()

@@ -25,12 +25,8 @@ extension PipeWireEnforcer {
     /// under a key that owes `owed`, and gives it the user's values at once where it shows the
     /// agent's. Loop lock held.
     func watch(_ ref: ServerStreamRef, for owed: OwedStreamValues) {
-        let until = ContinuousClock.now + OwedStreamValues.watchWindow
-        if let factor = owed.factor {
-            repairedNodes[ref.serial] = factor
-            repairWatch[ref.serial] = until
-        }
-        if owed.unmute { unmuteWatch[ref.serial] = until }
+        if let factor = owed.factor { repairedNodes[ref.serial] = factor }
+        watchForOwedValues(ref.serial, owed)
         giveOwedValues(ref)
     }
 
@@ -40,28 +36,26 @@ extension PipeWireEnforcer {
     /// node's change event is what shows WirePlumber's restore, so no timer polls it. Loop lock held.
     func giveOwedValues(_ ref: ServerStreamRef) {
         // Called at every change event (each ramp step): most nodes are not watched.
-        guard repairWatch[ref.serial] != nil || unmuteWatch[ref.serial] != nil else { return }
-        let now = ContinuousClock.now
+        guard var owed = watchedOwedValues(of: ref.serial) else { return }
         let props = connection.globals[ref.index]?.node?.props
-        if let until = repairWatch[ref.serial] {
-            if now >= until || enforced[ref.serial]?.duck != nil {
-                repairWatch[ref.serial] = nil
-            } else if let factor = repairedNodes[ref.serial], let shown = props?.volume, abs(Double(shown) - factor) > 0.001 {
+        if let factor = owed.factor {
+            if enforced[ref.serial]?.duck != nil {
+                owed.level = nil
+            } else if let shown = props?.volume, abs(Double(shown) - factor) > 0.001 {
                 logger.info(
                     "giving a stream its own volume factor back: WirePlumber applied a saved one", metadata: ["stream.id": "\(ref.id)"])
                 actuator.setLevel(.nodeFactor(factor), of: ref)
             }
         }
-        if let until = unmuteWatch[ref.serial] {
-            if now >= until || enforced[ref.serial]?.silencedWasMuted != nil {
-                unmuteWatch[ref.serial] = nil
-            } else if props?.mute == true {
-                logger.info(
-                    "unmuting a new stream: WirePlumber gave it the mute the agent left on a stream that ended held",
-                    metadata: ["stream.id": "\(ref.id)"])
-                actuator.setMuted(false, of: ref)
-                unmuteWatch[ref.serial] = nil
-            }
+        if owed.unmute, enforced[ref.serial]?.silencedWasMuted != nil {
+            owed.unmute = false
+        } else if owed.unmute, props?.mute == true {
+            logger.info(
+                "unmuting a new stream: WirePlumber gave it the mute the agent left on a stream that ended held",
+                metadata: ["stream.id": "\(ref.id)"])
+            actuator.setMuted(false, of: ref)
+            owed.unmute = false
         }
+        owedWatches[ref.serial]?.owed = owed
     }
 }

@@ -59,17 +59,12 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// The processes that run them, told the agent's remote.
     let cancellerProcesses: EchoCancellerProcesses
     /// Restore keys the previous agent left ducked when PipeWire went away, with their own factors.
-    var lostServerRepairs = LostServerRepairs<WirePlumberRestoreKey, OwedStreamValues>()
+    var lostServerRepairs = LostServerRepairs<String, OwedStreamValues>()
     /// Nodes given their own factor back from ``lostServerRepairs``, until the node reports it.
     var repairedNodes: [StreamSerial: Double] = [:]
-    /// Repaired nodes watched, until when, for WirePlumber applying its saved (ducked) factor
-    /// after the repair (``giveOwedValues(_:)``).
-    var repairWatch: [StreamSerial: ContinuousClock.Instant] = [:]
     var owedToNextStream: [String: OwedStreamValues] = [:]
-    /// New streams watched, until when, for a mute WirePlumber saved from the agent's.
-    var unmuteWatch: [StreamSerial: ContinuousClock.Instant] = [:]
-    /// Repairs written lately, by restore key (``RecentRepairs``).
-    var recentRepairs = RecentRepairs<WirePlumberRestoreKey, OwedStreamValues>()
+    var owedWatches: [StreamSerial: OwedValuesWatch] = [:]
+    var recentRepairs = RecentRepairs<String, OwedStreamValues>()
     /// Nodes a crashed agent had muted whose mute this agent undid before pausing them, until
     /// they show it, with their restore keys: one that ends first leaves WirePlumber that mute
     /// (``undoInheritedMute(_:of:)``). An unsilence's unmute is the node's own state's
@@ -154,8 +149,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// entry again.
     func forgetInheritance(of ref: ServerStreamRef) {
         repairedNodes[ref.serial] = nil
-        repairWatch[ref.serial] = nil
-        unmuteWatch[ref.serial] = nil
         if let key = unmutesUnshown.removeValue(forKey: ref.serial) {
             oweNextStream(key.rawValue, OwedStreamValues(unmute: true))
             // WirePlumber 0.4 saves all of a node's Props, as it last saw them, whenever any of its
@@ -175,11 +168,24 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         done(true)
     }
 
+    /// The node's restore key, with its own factor under the agent's duck and the mute state the
+    /// agent's mute replaced.
+    func restoreStoreValues(of state: EnforcedStream) -> (entry: String, values: OwedStreamValues)? {
+        guard let key = state.restoreKey else { return nil }
+        return (key.rawValue, OwedStreamValues(factor: state.duck?.base.nodeFactor, userMute: state.owedMute))
+    }
+
     /// Writes the user's factor and mute of a node the agent ducked or muted into its WirePlumber
     /// restore entry, which saved the agent's.
     func repairRestoreEntry(ofUserValues state: EnforcedStream) {
-        if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, factor: factor) }
-        if let wasMuted = state.owedMute { repairRestoreEntry(state, muted: wasMuted) }
+        guard let held = restoreStoreValues(of: state), let key = WirePlumberRestoreKey(rawValue: held.entry) else { return }
+        repairRestoreEntry(key, owed: held.values)
+    }
+
+    /// Writes what `key` is owed: the node's own factor, then the user's mute state.
+    func repairRestoreEntry(_ key: WirePlumberRestoreKey, owed: OwedStreamValues) {
+        if let factor = owed.factor { repairRestoreEntry(key, factor: factor) }
+        if let userMute = owed.userMute { repairRestoreEntry(key, muted: userMute) }
     }
 
     // MARK: Decisions
@@ -329,7 +335,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     }
 
     func repairRestoreEntry(_ key: WirePlumberRestoreKey, factor: Double) {
-        rememberRepair(key, factor: factor, unmute: false)
+        rememberRepair(key.rawValue, OwedStreamValues(factor: factor))
         write(factor, into: key)
         unsettled[key] = factor
         settler?.arm(after: Self.settleDelay)
@@ -343,7 +349,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     }
 
     func repairRestoreEntry(_ key: WirePlumberRestoreKey, muted: Bool) {
-        rememberRepair(key, factor: nil, unmute: !muted)
+        rememberRepair(key.rawValue, OwedStreamValues(userMute: muted))
         write(WirePlumberRestoreKey.muteJSON(muted), into: key)
         unsettledMutes[key] = muted
         settler?.arm(after: Self.settleDelay)

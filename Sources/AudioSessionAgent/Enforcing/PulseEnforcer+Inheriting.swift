@@ -18,7 +18,7 @@ extension PulseEnforcer {
         let base = journalled.leaked(into: stream)
         guard !base.isEmpty else { return }
         inherited[ref.serial] = base
-        if base.level != nil { owedTaken[ref.serial]?.owed.level = nil }  // put back below, once
+        if base.level != nil { owedWatches[ref.serial]?.owed.level = nil }  // put back below, once
         logger.debug(
             "a new stream takes its base from the journal: the agent holds its role",
             metadata: [
@@ -63,7 +63,7 @@ extension PulseEnforcer {
             }
         }
         // What a stream of the entry that ended held left the server (``oweNextStream(of:)``).
-        let owed = owedValues(of: serial)
+        let owed = watchedOwedValues(of: serial)
         base.unmute = siblingWasMuted.map { !$0 } ?? owed?.unmute ?? false
         if base.level == nil, let owed, owed.volume != nil {
             base.level = owed.level

@@ -15,38 +15,20 @@ import SoundServer
 /// owes to the next agent in the seat (as the native PipeWire agent does), which writes them on
 /// the new server before it carries out any decision.
 extension PulseEnforcer {
-    /// The repairs owed when the server went away, by entry name: each stream the agent holds
-    /// ducked, silenced or moved, each ended stream whose repair the server may not have saved yet, and each stream a
-    /// previous agent left in the journal. Loop lock held; call before ``abandon()``.
-    func owedRestoreRepairs() -> [String: PulseRestoreRepair] {
-        var owed: [String: PulseRestoreRepair] = [:]
-        for (_, restores) in pendingRestoresByStream {
-            if let repair = PulseRestoreRepair(journalled: restores) { owed[repair.name] = repair }
-        }
-        // A repair the server may not have saved yet.
-        for (name, repair) in recentRepairs.unsaved() { owed[name] = repair }
-        // What the agent holds knows the user's values better than the journal's lines.
-        for state in enforced.values {
-            if let repair = restoreRepair(of: state) { owed[repair.name] = repair }
-        }
-        return owed
-    }
-
-    /// Remembers `repair` as written now (``RecentRepairs``).
-    func rememberRepair(_ repair: PulseRestoreRepair) {
-        recentRepairs.remember(repair.name) { _ in repair }
-    }
-
     /// Writes the repairs the previous agent owed when it lost the server, each kept in
     /// ``lostServerRepairs`` until the server took it (a further loss hands it on). Call before
     /// the first decision, so that a stream this agent silences or ducks again is repaired after.
     /// Loop lock held.
     func writeLostServerRepairs() {
-        for (name, repair) in lostServerRepairs.entries.sorted(by: { $0.key < $1.key }) {
+        for (name, owed) in lostServerRepairs.entries.sorted(by: { $0.key < $1.key }) {
             // WirePlumber 0.5 takes no repair of a role's entry: the next stream of it is owed the
             // unmute (``oweNextStream(of:)``). A volume is not: without the duck's level no
             // volume can be told for the agent's.
-            if isPipeWirePulse, repair.isMuted == false { oweNextStream(name, OwedStreamValues(unmute: true)) }
+            if isPipeWirePulse, owed.unmute { oweNextStream(name, OwedStreamValues(unmute: true)) }
+            guard let repair = PulseRestoreRepair(entry: name, owed: owed) else {
+                lostServerRepairs[name] = nil  // a node's factor: nothing a restore entry keeps
+                continue
+            }
             logger.info(
                 "repairing a restore entry the agent held when the server went away",
                 metadata: ["restore.entry": "\(UntrustedText.excerpt(name))"])

@@ -24,7 +24,7 @@ extension PulseEnforcer {
         guard var owed = takeOwedValues(of: stream) else { return }
         // Only a stream volume the duck took below the user's can be told in the next stream.
         if owed.volume == nil || owed.duckLevel ?? 1 >= 1 { owed.level = nil }
-        owedTaken[ref.serial] = (owed, .now + OwedStreamValues.watchWindow)
+        watchForOwedValues(ref.serial, owed)
     }
 
     /// A stream appearing while a sibling of its entry is ducked is watched as one that took owed
@@ -34,32 +34,19 @@ extension PulseEnforcer {
     /// ended, and the next music stream of any app started at 25 %).
     func watchForLateDuck(_ ref: ServerStreamRef, _ journalled: OwedStreamValues) {
         guard isPipeWirePulse, journalled.volume != nil, journalled.duckLevel != nil,
-            owedTaken[ref.serial]?.owed.level == nil
+            owedWatches[ref.serial]?.owed.level == nil
         else { return }
-        var watched = owedTaken[ref.serial] ?? (OwedStreamValues(), .now + OwedStreamValues.watchWindow)
-        watched.owed.level = journalled.level
-        watched.owed.duckLevel = journalled.duckLevel
-        owedTaken[ref.serial] = watched
-    }
-
-    /// What `serial` took over from a stream of its entry that ended held, while it is watched.
-    func owedValues(of serial: StreamSerial) -> OwedStreamValues? {
-        guard let taken = owedTaken[serial] else { return nil }
-        guard ContinuousClock.now < taken.until else {
-            owedTaken[serial] = nil
-            return nil
-        }
-        return taken.owed
+        watchForOwedValues(ref.serial, OwedStreamValues(level: journalled.level, duckLevel: journalled.duckLevel))
     }
 
     /// A stream that took owed values, or appeared beside a ducked sibling, and shows the agent's
     /// duck after it appeared (WirePlumber applied it when it linked the stream) gets the user's
     /// volume back, once, unless the agent ducks it now.
     func undoLateLeakedVolume(_ ref: ServerStreamRef, _ stream: SoundStream) {
-        guard let owed = owedValues(of: ref.serial), owed.volume != nil, enforced[ref.serial]?.duck == nil,
+        guard let owed = watchedOwedValues(of: ref.serial), owed.volume != nil, enforced[ref.serial]?.duck == nil,
             let volume = owed.leaked(into: stream).volume, volume.channels.count == stream.volume.count
         else { return }
-        owedTaken[ref.serial]?.owed.level = nil
+        owedWatches[ref.serial]?.owed.level = nil
         logger.debug(
             "the server gave a new stream a duck of its role: the user's volume goes back",
             metadata: ["stream.id": "\(ref.id)"])

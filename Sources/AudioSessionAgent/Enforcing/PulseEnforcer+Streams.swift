@@ -19,7 +19,6 @@ extension PulseEnforcer {
         inherited[ref.serial] = nil
         lateMutesUndone.remove(ref.serial)
         volumePutBacks.remove(ref.serial)
-        owedTaken[ref.serial] = nil
     }
 
     /// The restore database may hold the agent's values: the user's are written back, and the
@@ -52,16 +51,22 @@ extension PulseEnforcer {
 
     /// Writes `repair` on the server, announced to WirePlumber through pipewire-pulse (see ``PulseRestoreRepair``).
     func writeRepair(_ repair: PulseRestoreRepair, then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void) {
-        rememberRepair(repair)
+        rememberRepair(repair.name, repair.owed)
         repair.write(on: connection, logger: logger, announced: isPipeWirePulse, then: done)
     }
 
     /// The repair that puts `state`'s user values into its restore-database entry, or `nil` when
     /// the stream has no entry name.
     func restoreRepair(of state: EnforcedStream) -> PulseRestoreRepair? {
+        guard let held = restoreStoreValues(of: state) else { return nil }
+        return PulseRestoreRepair(entry: held.entry, owed: held.values, channelMap: state.last.channelMap)
+    }
+
+    /// The entry as the stream started, with the user's volume (under a duck, or as the stream
+    /// shows it once linked), mute state and original device.
+    func restoreStoreValues(of state: EnforcedStream) -> (entry: String, values: OwedStreamValues)? {
         guard let name = state.restoreName else { return nil }
-        return PulseRestoreRepair(
-            name: name, channelMap: state.last.channelMap, volume: state.repairVolume, isMuted: state.userMuted,
-            deviceName: state.movedFrom)
+        let volume = state.repairVolume.map { LevelBase.streamVolume(StreamVolume($0)) }
+        return (name, OwedStreamValues(level: volume, userMute: state.userMuted, device: state.movedFrom))
     }
 }

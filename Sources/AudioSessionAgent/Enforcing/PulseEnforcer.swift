@@ -45,8 +45,7 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// for the answer before its first read.
     var volumePutBacks: Set<StreamSerial> = []
     var owedToNextStream: [String: OwedStreamValues] = [:]
-    /// What new streams took over from ``owedToNextStream``, until when (``OwedStreamValues/watchWindow``).
-    var owedTaken: [StreamSerial: (owed: OwedStreamValues, until: ContinuousClock.Instant)] = [:]
+    var owedWatches: [StreamSerial: OwedValuesWatch] = [:]
     var ticker: (any LoopTimer)?
     /// Player requests waiting for the loop's next turn (``askPlayer(_:)``), oldest first.
     var playerRequests: [PlayerRequest] = []
@@ -58,9 +57,8 @@ final class PulseEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let cancellers: EchoCancellerSteward
     /// Restore entries the previous agent held when the server went away, with the user's values,
     /// until this server took their repair (``writeLostServerRepairs()``).
-    var lostServerRepairs = LostServerRepairs<String, PulseRestoreRepair>()
-    /// Repairs written lately, by entry name (``RecentRepairs``).
-    var recentRepairs = RecentRepairs<String, PulseRestoreRepair>()
+    var lostServerRepairs = LostServerRepairs<String, OwedStreamValues>()
+    var recentRepairs = RecentRepairs<String, OwedStreamValues>()
     /// Whether the server is pipewire-pulse, whose restore entries are WirePlumber's (``PulseRestoreRepair``).
     let isPipeWirePulse: Bool
     /// The read of the restore database that a change of it started (``restoreStoreChanged()``).
@@ -167,7 +165,7 @@ extension PulseEnforcer {
         inherited = [:]
         lateMutesUndone = []
         volumePutBacks = []
-        owedTaken = [:]
+        owedWatches = [:]
         modules.abandon()
         ticker?.cancel()
         playerTurn?.cancel()

@@ -51,9 +51,7 @@ extension PipeWireEnforcer {
     /// WirePlumber saved the agent's factor or mute under the node's key: the user's go back there.
     func repairRestoreStore(ofRestored ref: ServerStreamRef, _ stream: SoundStream, journalled restores: [PendingRestore]) {
         guard let key = WirePlumberRestoreKey(stream.properties) else { return }
-        let owed = Self.owedValues(journalled: restores)
-        if let factor = owed.factor { repairRestoreEntry(key, factor: factor) }
-        if let wasMuted = owed.wasMuted { repairRestoreEntry(key, muted: wasMuted) }
+        repairRestoreEntry(key, owed: OwedStreamValues.journalled(restores).values)
     }
 
     /// A node that ended while a previous agent ducked or muted it (the agent was killed):
@@ -62,14 +60,12 @@ extension PipeWireEnforcer {
     func repairRestoreStore(
         ofEnded serial: StreamSerial, journalled restores: [PendingRestore], then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void
     ) {
-        let (key, factor, muted) = Self.owedValues(journalled: restores)
-        if let key, let muted {
-            logger.info("repairing the saved mute of a stream that ended muted", metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
-            repairRestoreEntry(key, muted: muted)
-        }
-        if let key, let factor {
-            logger.info("repairing the saved volume of a stream that ended ducked", metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
-            repairRestoreEntry(key, factor: factor)
+        let journalled = OwedStreamValues.journalled(restores)
+        if let key = journalled.entry.flatMap(WirePlumberRestoreKey.init(rawValue:)), journalled.values.factor != nil || journalled.values.userMute != nil {
+            logger.info(
+                "repairing the saved volume and mute of a stream that ended ducked or muted",
+                metadata: ["restore.key": "\(UntrustedText.excerpt(key.rawValue))"])
+            repairRestoreEntry(key, owed: journalled.values)
         }
         done(true)
     }

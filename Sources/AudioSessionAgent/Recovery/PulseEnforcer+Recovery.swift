@@ -42,7 +42,8 @@ extension PulseEnforcer {
     /// The server saves the stream's restored values a moment later; until then a loss of the
     /// server hands them over (``RecentRepairs``).
     func repairRestoreStore(ofRestored ref: ServerStreamRef, _ stream: SoundStream, journalled restores: [PendingRestore]) {
-        if let repair = PulseRestoreRepair(journalled: restores) { rememberRepair(repair) }
+        let journalled = OwedStreamValues.journalled(restores)
+        if let entry = journalled.entry { rememberRepair(entry, journalled.values) }
     }
 
     /// module-stream-restore's entry gets the journalled user values; a stream without an entry
@@ -50,7 +51,8 @@ extension PulseEnforcer {
     func repairRestoreStore(
         ofEnded serial: StreamSerial, journalled restores: [PendingRestore], then done: @escaping @ServerLoopActor @Sendable (Bool) -> Void
     ) {
-        guard let repair = PulseRestoreRepair(journalled: restores) else { return done(true) }
+        let journalled = OwedStreamValues.journalled(restores)
+        guard let entry = journalled.entry, let repair = PulseRestoreRepair(entry: entry, owed: journalled.values) else { return done(true) }
         writeRepair(repair, then: done)
     }
 

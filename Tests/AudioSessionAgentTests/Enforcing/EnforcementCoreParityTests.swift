@@ -174,6 +174,25 @@ struct EnforcementCoreParityTests {
         }
 
         var owedToNextStream: [String: OwedStreamValues] = [:]
+        var recentRepairs = RecentRepairs<String, OwedStreamValues>()
+        var owedWatches: [StreamSerial: OwedValuesWatch] = [:]
+
+        /// As both enforcers say it, each level in its own vocabulary: the user's level under the
+        /// duck, the mute state the agent's mute replaced, the device before the move.
+        func restoreStoreValues(of state: EnforcedStream) -> (entry: String, values: OwedStreamValues)? {
+            guard let entry = vocabulary.restoreEntryName(of: state.last) else { return nil }
+            return (entry, OwedStreamValues(level: state.duck?.base, userMute: state.owedMute, device: state.movedFrom))
+        }
+
+        /// What the agent would hand the next one if the server went away now, in words both
+        /// vocabularies share (the entry's name aside).
+        var handedOver: [String] {
+            owedRestoreRepairs().sorted { $0.key < $1.key }.map { _, owed in
+                let level = owed.level.map { $0.streamVolume == StreamVolume([65536, 65536]) || $0.nodeFactor == 1 ? "the user's level" : "\($0)" }
+                let mute = owed.userMute.map { $0 ? "muted" : "unmuted" }
+                return [level, mute, owed.device].compactMap { $0 }.joined(separator: ", ")
+            }
+        }
 
         /// Both protocols' servers here keep the agent's values for the next stream (WirePlumber 0.5).
         func nextStreamKey(of state: EnforcedStream) -> String? { vocabulary.restoreEntryName(of: state.last) }
@@ -731,6 +750,48 @@ struct EnforcementCoreParityTests {
         for vocabulary in Vocabulary.allCases {
             #expect(taken[vocabulary]?.first??.unmute == true, "\(vocabulary)")
             #expect(taken[vocabulary]?.last == .some(nil), "the entry is done with once a stream took it: \(vocabulary)")
+        }
+    }
+
+    @Test("the server going away: a held stream, one that ended held and a repair not yet saved are handed over alike on both protocols")
+    func handedOverAlike() throws {
+        var handedOver: [Vocabulary: [[String]]] = [:]
+        _ = try Self.onBoth { rig in
+            rig.duck(rig.id, to: 0.3, rampMilliseconds: 60)
+            Self.rampToEnd(rig)
+            rig.silenceByMute()
+            rig.move(rig.id, to: DeviceID("sink:\(Self.headset)"))
+            var held = rig.handedOver
+            rig.recorder.refuses = true  // the server takes no repair of the ended stream: its journal lines stay
+            rig.vanish()
+            let ended = rig.handedOver
+            rig.rememberRepair("Notification", OwedStreamValues(userMute: true))
+            held += ended + [rig.handedOver.joined(separator: "; ")]
+            handedOver[rig.vocabulary] = [held]
+        }
+        #expect(handedOver[.pulse] == handedOver[.pipewire])
+        #expect(
+            handedOver[.pulse]?.first == [
+                "the user's level, unmuted, \(Self.speaker)", "the user's level, unmuted, \(Self.speaker)",
+                "muted; the user's level, unmuted, \(Self.speaker)",
+            ])
+    }
+
+    @Test("a new stream is watched for what its entry owes in one window, what is owed later added; the watch ends with the window")
+    func owedValuesWatch() throws {
+        _ = try Self.onBoth { rig in
+            let serial = rig.serial
+            let level: LevelBase = rig.vocabulary == .pulse ? .streamVolume(StreamVolume([65536, 65536])) : .nodeFactor(1)
+            rig.watchForOwedValues(serial, OwedStreamValues())
+            #expect(rig.watchedOwedValues(of: serial) == nil, "nothing owed, nothing watched: \(rig.vocabulary)")
+            rig.watchForOwedValues(serial, OwedStreamValues(unmute: true))
+            let until = rig.owedWatches[serial]?.until
+            rig.watchForOwedValues(serial, OwedStreamValues(level: level, duckLevel: 0.3))
+            #expect(rig.watchedOwedValues(of: serial) == OwedStreamValues(level: level, duckLevel: 0.3, unmute: true), "\(rig.vocabulary)")
+            #expect(rig.owedWatches[serial]?.until == until, "one window from the stream's appearance: \(rig.vocabulary)")
+            rig.owedWatches[serial]?.until = .now
+            #expect(rig.watchedOwedValues(of: serial) == nil, "\(rig.vocabulary)")
+            #expect(rig.owedWatches.isEmpty, "\(rig.vocabulary)")
         }
     }
 

@@ -29,4 +29,21 @@ extension EnforcementCore {
         guard let key = actuator.restoreEntryName(of: stream) else { return nil }
         return owedToNextStream.removeValue(forKey: key)
     }
+
+    /// Watches the new stream `serial` for the agent's values its entry's saved state may give
+    /// it, owed `owed` instead (added to what it is watched for already, in the same window).
+    func watchForOwedValues(_ serial: StreamSerial, _ owed: OwedStreamValues) {
+        guard !owed.isEmpty else { return }
+        owedWatches[serial, default: OwedValuesWatch()].owed.add(owed)
+    }
+
+    /// What `serial` is still watched for; `nil` once its window is over (the watch goes then).
+    func watchedOwedValues(of serial: StreamSerial) -> OwedStreamValues? {
+        guard let watch = owedWatches[serial] else { return nil }
+        guard ContinuousClock.now < watch.until else {
+            owedWatches[serial] = nil
+            return nil
+        }
+        return watch.owed
+    }
 }

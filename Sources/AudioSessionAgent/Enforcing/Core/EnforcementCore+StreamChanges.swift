@@ -20,10 +20,12 @@ extension EnforcementCore where Self: StreamDecisionEnforcer {
         reconcile(ref, showing: stream)
     }
 
-    /// A stream ended: its echo canceller's bookkeeping and the protocol's watches of it go, and a
+    /// A stream ended: its echo canceller's bookkeeping, its watch for owed values and the
+    /// protocol's watches of it go, and a
     /// held one's restore entry is repaired (``heldStreamEnded(_:last:)``).
     func streamVanished(_ ref: ServerStreamRef, last: SoundStream) {
         cancellers.streamVanished(ref)
+        owedWatches[ref.serial] = nil
         forgetInheritance(of: ref)
         heldStreamEnded(ref, last: last)
     }

@@ -104,6 +104,13 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     func nextStreamKey(of state: EnforcedStream) -> String?
     /// What restore entries of streams that ended held owe their next stream, by entry key.
     var owedToNextStream: [String: OwedStreamValues] { get set }
+    /// New streams watched for the agent's values their entry's saved state gives them.
+    var owedWatches: [StreamSerial: OwedValuesWatch] { get set }
+    /// Restore-store repairs written lately, by entry name, which the server may not have saved.
+    var recentRepairs: RecentRepairs<String, OwedStreamValues> { get set }
+    /// The restore entry of `state`'s stream and the user's values the agent's changes to it owe
+    /// that entry (``owedRestoreRepairs()``); `nil` when the stream has no entry.
+    func restoreStoreValues(of state: EnforcedStream) -> (entry: String, values: OwedStreamValues)?
     /// The commands that undo `state` are sent (the agent is stopping): what the protocol owes
     /// beyond them.
     func undid(_ state: EnforcedStream)

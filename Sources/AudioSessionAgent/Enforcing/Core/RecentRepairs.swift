@@ -6,9 +6,9 @@
 /// restarted at once; natively, round 160, the same before WirePlumber saved the unmute).
 ///
 /// ```swift
-/// var recent = RecentRepairs<String, PulseRestoreRepair>()
-/// recent.remember(repair.name) { _ in repair }
-/// for (name, repair) in recent.unsaved() { owed[name] = repair }
+/// var recent = RecentRepairs<String, OwedStreamValues>()
+/// recent.remember("sink-input-by-media-role:music") { _ in OwedStreamValues(unmute: true) }
+/// for (entry, values) in recent.unsaved() { owed[entry, default: OwedStreamValues()].add(values) }
 /// ```
 struct RecentRepairs<Key: Hashable, Value> {
     /// How long a written repair counts as not yet saved by the server.
