@@ -203,16 +203,14 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     }
 
     /// The factor a first duck starts from: the journal's (the stream was ducked by an agent that
-    /// crashed), a ducked stream's of the same restore key (WirePlumber gave this new stream the
-    /// ducked factor it saved), or the node's own.
+    /// crashed), a ducked sibling's of the same restore key, from the journal (WirePlumber gave
+    /// this new stream the ducked factor it saved), or the node's own.
     private func baseFactor(of state: EnforcedStream) -> Double {
         if case .volume(_, .nodeFactor(let base), _)? = journal.pendingRestore(for: .volume(state.ref.serial)) {
             return base
         }
         if let repaired = repairedNodes[state.ref.serial] { return repaired }
-        if let key = state.restoreKey,
-            let sibling = enforced.values.first(where: { $0.duck != nil && $0.restoreKey == key })?.duck?.base.nodeFactor
-        {
+        if let key = state.restoreKey, let sibling = journalledSiblingValues(forEntry: key.rawValue, excluding: state.ref.serial).factor {
             return sibling
         }
         return Double(connection.globals[state.ref.index]?.node?.props?.volume ?? 1)

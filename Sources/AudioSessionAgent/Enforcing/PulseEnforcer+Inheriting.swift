@@ -48,23 +48,10 @@ extension PulseEnforcer {
     /// The journal's user values of the streams other than `serial` whose restore entry is `name`,
     /// and what `serial` took over from a stream of the entry that ended held.
     func inheritedBase(forEntry name: String, excluding serial: StreamSerial) -> OwedStreamValues {
-        var base = OwedStreamValues()
-        var siblingWasMuted: Bool?
-        let pending = journal.pendingRestores
-        for case .restoreEntry(let sibling, let entry) in pending where entry == name && sibling != serial {
-            for restore in pending {
-                switch restore {
-                case .silence(sibling, .mute(let wasMuted)): siblingWasMuted = siblingWasMuted ?? wasMuted
-                case .volume(sibling, .streamVolume(let volume), let level):
-                    base.level = base.level ?? .streamVolume(volume)
-                    base.duckLevel = base.duckLevel ?? level
-                default: break
-                }
-            }
-        }
+        var base = journalledSiblingValues(forEntry: name, excluding: serial)
         // What a stream of the entry that ended held left the server (``oweNextStream(of:)``).
         let owed = watchedOwedValues(of: serial)
-        base.unmute = siblingWasMuted.map { !$0 } ?? owed?.unmute ?? false
+        base.unmute = base.userMute.map { !$0 } ?? owed?.unmute ?? false
         if base.level == nil, let owed, owed.volume != nil {
             base.level = owed.level
             base.duckLevel = owed.duckLevel

@@ -795,6 +795,23 @@ struct EnforcementCoreParityTests {
         }
     }
 
+    @Test("a new stream of a held stream's restore entry finds the sibling's user values in the journal, in its protocol's terms; the held stream finds none of its own")
+    func journalledSiblings() throws {
+        _ = try Self.onBoth { rig in
+            let vocabulary = rig.vocabulary
+            let entry = try #require(vocabulary.restoreEntryName(of: vocabulary.stream))
+            rig.duck(rig.id, to: 0.3, rampMilliseconds: 0)
+            rig.tick()
+            rig.silenceByMute()
+            let newStream = StreamSerial(rawValue: rig.serial.rawValue + 1)
+            let sibling = rig.journalledSiblingValues(forEntry: entry, excluding: newStream)
+            let user: LevelBase = vocabulary == .pulse ? .streamVolume(StreamVolume([65536, 65536])) : .nodeFactor(1)
+            #expect(sibling == OwedStreamValues(level: user, duckLevel: 0.3, userMute: false), "\(vocabulary)")
+            #expect(rig.journalledSiblingValues(forEntry: entry, excluding: rig.serial).isEmpty, "\(vocabulary)")
+            #expect(rig.journalledSiblingValues(forEntry: "another entry", excluding: newStream).isEmpty, "\(vocabulary)")
+        }
+    }
+
     @Test("a level the agent did not write ends the duck on the pulse protocol's shared volume; a node's factor reads nothing")
     func userTakesOver() throws {
         try Self.eachOnItsOwn { rig in
