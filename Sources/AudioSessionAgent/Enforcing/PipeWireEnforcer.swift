@@ -35,7 +35,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     let logger: Logger
     /// Says the core's commands on this protocol.
     let actuator: any StreamActuator
-    let clock = ContinuousClock()
     var enforced: [StreamSerial: EnforcedStream] = [:]
     var ticker: (any LoopTimer)?
     /// Writes restore entries again once the node's own Props change has reached WirePlumber.
@@ -178,7 +177,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Writes the user's factor and mute of a node the agent ducked or muted into its WirePlumber
     /// restore entry, which saved the agent's.
     func repairRestoreEntry(ofUserValues state: EnforcedStream) {
-        guard let held = restoreStoreValues(of: state), let key = WirePlumberRestoreKey(rawValue: held.entry) else { return }
+        guard let key = state.restoreKey, let held = restoreStoreValues(of: state) else { return }
         repairRestoreEntry(key, owed: held.values)
     }
 

@@ -48,23 +48,20 @@ extension EnforcementCore {
     }
 
     /// The user's values the journal keeps for the streams other than `serial` whose restore
-    /// entry is `entry`, this agent's or a previous one's: a ducked sibling's level under its duck
-    /// (with the duck's level) and a silenced sibling's mute state before the agent's mute. The
-    /// server's restore store saves a held sibling's values under the shared entry, so a new
-    /// stream of it may start with them.
+    /// entry is `entry`, this agent's or a previous one's, the oldest stream's first: a ducked
+    /// sibling's level under its duck (with the duck's level) and a silenced sibling's mute state
+    /// before the agent's mute. The server's restore store saves a held sibling's values under the
+    /// shared entry, so a new stream of it may start with them.
     func journalledSiblingValues(forEntry entry: String, excluding serial: StreamSerial) -> OwedStreamValues {
         var values = OwedStreamValues()
-        let pending = journal.pendingRestores
-        for case .restoreEntry(let sibling, let name) in pending where name == entry && sibling != serial {
-            for restore in pending {
-                switch restore {
-                case .silence(sibling, .mute(let wasMuted)): values.userMute = values.userMute ?? wasMuted
-                case .volume(sibling, let base, let duckLevel):
-                    values.level = values.level ?? base
-                    values.duckLevel = values.duckLevel ?? duckLevel
-                default: break
-                }
+        for (sibling, restores) in pendingRestoresByStream where sibling != serial {
+            let journalled = OwedStreamValues.journalled(restores)
+            guard journalled.entry == entry else { continue }
+            if values.level == nil {
+                values.level = journalled.values.level
+                values.duckLevel = journalled.values.duckLevel
             }
+            values.userMute = values.userMute ?? journalled.values.userMute
         }
         return values
     }
