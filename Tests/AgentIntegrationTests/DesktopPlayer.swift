@@ -14,6 +14,16 @@ enum DesktopPlayer: String, CaseIterable, Sendable, CustomTestStringConvertible 
     /// The command on `PATH`; also the `application.process.binary` of its stream.
     var binary: String { rawValue }
 
+    /// The `media.name` of the stream it plays on. GStreamer's pulsesink first opens a short-lived
+    /// `pulsesink probe` stream to learn the formats; a test that measured that one would find it
+    /// heard and then gone.
+    var mediaName: String {
+        switch self {
+        case .gstLaunch: "Playback Stream"
+        case .ffplay: "Audio Stream"
+        }
+    }
+
     var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/\(binary)") }
 
     /// The command line that plays `file` once, with no window.

@@ -31,13 +31,15 @@ extension AgentIntegrationTests {
             let command = player.command(playing: try rig.tone("music", seconds: 120))
             let music = try rig.server.spawn(command[0], Array(command.dropFirst()), extraEnvironment: player.environment)
             defer { music.kill() }
-            // GStreamer's pulsesink may open a short-lived stream before the one it plays on: the
-            // player's newest stream is the one measured, once it is heard.
+            // GStreamer's pulsesink opens a short-lived probe stream before the one it plays on:
+            // the stream measured is the player's newest one that carries its playing stream's name.
             var song: CaptureCall.Heard?
             defer { song?.stop() }
             try await waitUntil("\(player) is heard before the call", timeout: .seconds(20)) {
                 guard music.isRunning else { throw AgentRig.AgentExited(log: "\(player) exited: \(music.standardError)") }
-                let streams = try await rig.server.sinkInputs().filter { $0.properties["application.process.binary"] == player.binary }
+                let streams = try await rig.server.sinkInputs().filter {
+                    $0.properties["application.process.binary"] == player.binary && $0.properties["media.name"] == player.mediaName
+                }
                 guard let stream = streams.max(by: { $0.index < $1.index }) else { return false }
                 #expect(stream.properties["media.role"] == nil, "\(player) names a role: \(stream.properties)")
                 if song?.index != stream.index {
