@@ -45,7 +45,7 @@ extension PipeWireEnforcer {
             logger.info(
                 "WirePlumber saved a ducked factor when PipeWire went away: its entry gets the stream's own",
                 metadata: ["stream.id": "\(ref.id)"])
-            repairRestoreEntry(EnforcedStream(ref: ref, last: stream), factor: factor)
+            repairRestoreEntry(key, owed: OwedStreamValues(factor: factor))
         }
         watch(ref, for: owed)
     }

@@ -39,10 +39,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var ticker: (any LoopTimer)?
     /// Writes restore entries again once the node's own Props change has reached WirePlumber.
     var settler: PipeWireLoopTimer?
-    /// Restore entries to write again at the settler's turn, by restore key.
-    var unsettled: [WirePlumberRestoreKey: Double] = [:]
-    /// Restore entries' mute states to write again at the settler's turn, by restore key.
-    var unsettledMutes: [WirePlumberRestoreKey: Bool] = [:]
+    /// What restore entries were written lately, by restore key, to write again at the settler's turn.
+    var unsettled: [WirePlumberRestoreKey: OwedStreamValues] = [:]
     var isShuttingDown = false
     /// Journal entries undone while stopping, kept until the server has the commands.
     var undoneAwaitingSync: [RestoreKey] = []
@@ -154,7 +152,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
             // params change: a node ending before it showed the agent's unmute can save the agent's
             // mute over the repair written at the unmute (the soak's bed, seed 4242). Written again
             // once the node is gone, nothing can overwrite it.
-            repairRestoreEntry(key, muted: false)
+            repairRestoreEntry(key, owed: OwedStreamValues(userMute: false))
         }
     }
 
@@ -181,10 +179,21 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         repairRestoreEntry(key, owed: held.values)
     }
 
-    /// Writes what `key` is owed: the node's own factor, then the user's mute state.
+    /// Writes what `key` is owed (the node's own factor, then the user's mute state) into
+    /// `route-settings`, and once more at the settler's turn, after WirePlumber saved the node's
+    /// Props over it. A device is no part of it: WirePlumber follows `target.object`.
     func repairRestoreEntry(_ key: WirePlumberRestoreKey, owed: OwedStreamValues) {
-        if let factor = owed.factor { repairRestoreEntry(key, factor: factor) }
-        if let userMute = owed.userMute { repairRestoreEntry(key, muted: userMute) }
+        guard owed.factor != nil || owed.userMute != nil else { return }
+        rememberRepair(key.rawValue, owed)
+        write(owed, into: key)
+        unsettled[key, default: OwedStreamValues()].add(owed)
+        settler?.arm(after: Self.settleDelay)
+    }
+
+    /// Writes `owed`'s values of `state`'s restore key, when it has one.
+    func repairRestoreEntry(_ state: EnforcedStream, owed: OwedStreamValues) {
+        guard let key = state.restoreKey else { return }
+        repairRestoreEntry(key, owed: owed)
     }
 
     // MARK: Decisions
@@ -198,7 +207,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// WirePlumber 0.4's restore-stream saved the ramp's factor: the node's own goes back into its
     /// restore entry, whether the duck stays or ended.
     func levelSettled(_ state: EnforcedStream, restored: Bool) {
-        if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, factor: factor) }
+        if let factor = state.duck?.base.nodeFactor { repairRestoreEntry(state, owed: OwedStreamValues(factor: factor)) }
     }
 
     /// The factor a first duck starts from: the journal's (the stream was ducked by an agent that
@@ -254,14 +263,14 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     private func undoInheritedMute(_ wasMuted: Bool, of state: EnforcedStream) {
         logger.debug("undoing a previous agent's mute before pausing", metadata: ["stream.id": "\(state.ref.id)"])
         actuator.setMuted(wasMuted, of: state.ref)
-        repairRestoreEntry(state, muted: wasMuted)
+        repairRestoreEntry(state, owed: OwedStreamValues(userMute: wasMuted))
         if !wasMuted { unmutesUnshown[state.ref.serial] = state.restoreKey }
     }
 
     /// WirePlumber saved the agent's mute; a node that is ending (its unsilence comes before it
     /// vanishes) never shows it the user's again.
     func unmuteSent(_ state: EnforcedStream, restoring wasMuted: Bool) {
-        repairRestoreEntry(state, muted: wasMuted)
+        repairRestoreEntry(state, owed: OwedStreamValues(userMute: wasMuted))
     }
 
     /// Starts the node; where its player was paused too, after the player's Play.
@@ -324,46 +333,17 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         }
     }
 
-    /// Writes `factor` into the node's WirePlumber restore entry, so the next stream of its key does
-    /// not start at a ducked level.
-    func repairRestoreEntry(_ state: EnforcedStream, factor: Double) {
-        guard let key = state.restoreKey else { return }
-        repairRestoreEntry(key, factor: factor)
-    }
-
-    func repairRestoreEntry(_ key: WirePlumberRestoreKey, factor: Double) {
-        rememberRepair(key.rawValue, OwedStreamValues(factor: factor))
-        write(factor, into: key)
-        unsettled[key] = factor
-        settler?.arm(after: Self.settleDelay)
-    }
-
-    /// Writes the user's mute state into the node's WirePlumber restore entry, so the next stream
-    /// of its key does not start muted by the agent.
-    func repairRestoreEntry(_ state: EnforcedStream, muted: Bool) {
-        guard let key = state.restoreKey else { return }
-        repairRestoreEntry(key, muted: muted)
-    }
-
-    func repairRestoreEntry(_ key: WirePlumberRestoreKey, muted: Bool) {
-        rememberRepair(key.rawValue, OwedStreamValues(userMute: muted))
-        write(WirePlumberRestoreKey.muteJSON(muted), into: key)
-        unsettledMutes[key] = muted
-        settler?.arm(after: Self.settleDelay)
-    }
-
     /// The settler's turn: every restore entry repaired lately is written once more.
     func settle() {
         let entries = unsettled
         unsettled = [:]
-        for (key, factor) in entries { write(factor, into: key) }
-        let mutes = unsettledMutes
-        unsettledMutes = [:]
-        for (key, muted) in mutes { write(WirePlumberRestoreKey.muteJSON(muted), into: key) }
+        for (key, owed) in entries.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { write(owed, into: key) }
     }
 
-    func write(_ factor: Double, into key: WirePlumberRestoreKey) {
-        write(WirePlumberRestoreKey.volumeJSON(factor), into: key)
+    /// Writes the node's own factor, then the user's mute state, where `owed` names them.
+    private func write(_ owed: OwedStreamValues, into key: WirePlumberRestoreKey) {
+        if let factor = owed.factor { write(WirePlumberRestoreKey.volumeJSON(factor), into: key) }
+        if let userMute = owed.userMute { write(WirePlumberRestoreKey.muteJSON(userMute), into: key) }
     }
 
     func write(_ json: String, into key: WirePlumberRestoreKey) {
