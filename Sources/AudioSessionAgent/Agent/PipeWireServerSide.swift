@@ -91,7 +91,10 @@ final class PipeWireServerSide: ServerSide {
     @ServerLoopActor func recoverJournal() { enforcer.recoverJournal() }
 
     func undoAll() async {
-        let undone = pipewire.withSeatLocked { enforcer.undoAll() }
+        let undone = pipewire.withSeatLocked {
+            enforcer.undoAll {}
+            return enforcer.takeUndoneAwaitingSync()
+        }
         do {
             try await pipewire.sync(timeout: Self.undoAnswerLimit)
             for key in undone { try journal.clear(key) }

@@ -2,7 +2,7 @@
 /// (``PulseEnforcer``, ``PipeWireEnforcer``): start, take over what an agent that lost the server
 /// still owed, and say what this one owes when it loses the server in turn. Loop lock held for all.
 @ServerLoopActor
-protocol SeatedEnforcer: AnyObject, StreamEnforcing, LoopDecisionSink {
+protocol SeatedEnforcer: EnforcementCore, StreamDecisionEnforcer {
     /// What the previous agent in the seat owed when it lost the server, still to be written, by
     /// restore entry (a stream-restore entry's name, a WirePlumber key).
     var lostServerRepairs: LostServerRepairs<String, OwedStreamValues> { get set }
@@ -12,10 +12,18 @@ protocol SeatedEnforcer: AnyObject, StreamEnforcing, LoopDecisionSink {
     func writeLostServerRepairs()
     /// What this agent owes the saved stream states if the server went away now.
     func owedRestoreRepairs() -> [String: OwedStreamValues]
-    /// Forgets the players it paused without resuming them.
-    func letGoOfPlayers()
-    /// Stops acting, as a crash would: the journal keeps everything.
-    func abandon()
+    /// Whether the agent is stopping (or gone): no decision is carried out any more.
+    var isShuttingDown: Bool { get set }
+    /// Pauses and resumes the players of streams it silences, over MPRIS.
+    var pauser: (any StreamPauser)? { get }
+    /// Hands the player requests that wait for the loop's next turn over now.
+    func sendPlayerRequests()
+    /// What the protocol still does to stop, beyond the core's undo (every command counted by
+    /// `counter`): its own timers stop, and what they would still have written is written now.
+    func finishProtocolWork(counter: WorkCounter)
+    /// Forgets what the protocol keeps beyond the core's records and stops its timers, as a crash
+    /// would: the journal keeps everything.
+    func dropProtocolState()
 }
 
 extension SeatedEnforcer {

@@ -149,28 +149,14 @@ extension Result {
 }
 
 extension PulseEnforcer {
-    /// The server went away with the streams it silenced: their players' MPRIS pauses are let go
-    /// of without a resume (the app decides, after MediaServicesReset, whether to play again).
-    func letGoOfPlayers() {
-        // The loop may not turn again: what is queued goes now, before the releases.
-        sendPlayerRequests()
-        for state in enforced.values where state.silencedWasMuted != nil {
-            pauser?.release(state.last)
-        }
-    }
-
-    /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
-    func abandon() {
-        isShuttingDown = true
+    /// What new streams inherited, the players' queue and the server modules' bookkeeping go, as
+    /// a crash would drop them.
+    func dropProtocolState() {
         inherited = [:]
         lateMutesUndone = []
         volumePutBacks = []
-        owedWatches = [:]
         modules.abandon()
-        ticker?.cancel()
         playerTurn?.cancel()
         playerRequests = []
-        cancellers.abandon()
-        enforced = [:]
     }
 }

@@ -4,36 +4,17 @@ import PipeWireBackend
 import SoundServer
 
 extension PipeWireEnforcer {
-    /// Undoes what a previous agent left in the journal for every stream no current decision
-    /// holds (``EnforcementCore/restorePending(keeping:counter:)``), and ends the echo
-    /// cancellers it left: called once the grace period for sessions to re-register has passed.
-    /// Loop lock held.
-    func recoverJournal() {
-        let counter = WorkCounter { _ in }
-        cancellers.endLeftovers(counter: counter)
-        restorePending(keeping: enforced, counter: counter)
-        counter.sealed()
-    }
-
-    /// Undoes every change at once (the agent is stopping): ramps stop, ducked nodes get their own
-    /// factor back, paused ones a Start (unless their client has corked them meanwhile), moved
-    /// ones lose their `target.object` (``EnforcementCore/undoEnforced(counter:)``), and the
-    /// journal's leftovers from a previous agent are undone too. Returns the journal entries that
-    /// may go once the server has taken the commands (``PipeWireConnection/sync()``): PipeWire
-    /// answers none of them. Loop lock held.
-    func undoAll() -> [RestoreKey] {
-        isShuttingDown = true
-        ticker?.cancel()
+    /// The restore entries repaired lately are written once more now, not at the settler's turn,
+    /// and the relinked nodes' repauses are off.
+    func finishProtocolWork(counter: WorkCounter) {
         repauser?.cancel()
-        let counter = WorkCounter { _ in }
-        let undone = undoEnforced(counter: counter)
         settle()
         settler?.cancel()
-        // After the moves off them: the metadata changes are queued before the processes end.
-        cancellers.endAll(counter: counter)
-        cancellers.endLeftovers(counter: counter)
-        restorePending(keeping: undone, counter: counter)
-        counter.sealed()
+    }
+
+    /// The journal entries undone while stopping, which may go once a round trip shows the server
+    /// has the commands (``PipeWireConnection/sync()``): PipeWire answers none of them. Taken once.
+    func takeUndoneAwaitingSync() -> [RestoreKey] {
         defer { undoneAwaitingSync = [] }
         return undoneAwaitingSync
     }
@@ -77,21 +58,9 @@ extension PipeWireEnforcer {
         if state.isSilenced { pauser?.release(state.last) }
     }
 
-    /// The server went away with the nodes it paused: their players' MPRIS pauses are let go of
-    /// without a resume (the app decides, after MediaServicesReset, whether to play again).
-    func letGoOfPlayers() {
-        for state in enforced.values where state.isSilenced {
-            pauser?.release(state.last)
-        }
-    }
-
-    /// Stops acting without undoing anything (a simulated crash): ramps stop, state is dropped.
-    func abandon() {
-        isShuttingDown = true
-        ticker?.cancel()
+    /// The timers stop (a simulated crash, or PipeWire gone).
+    func dropProtocolState() {
         repauser?.cancel()
         settler?.cancel()
-        enforced = [:]
-        cancellers.abandon()
     }
 }
