@@ -48,6 +48,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var repauser: PipeWireLoopTimer?
     /// Paused nodes relinked lately, for the repauser's turn.
     var relinkedWhilePaused: Set<StreamSerial> = []
+    /// Nodes whose Start waits until they run again (``startUnlessCorked(_:)``).
+    var startsAwaitingRun: Set<StreamSerial> = []
     /// The engine's echo cancellers: `libpipewire-module-echo-cancel` in `pipewire` processes of
     /// the agent's (the DSP never runs in the agent); streams go onto them by `target.object`,
     /// journalled as moves. PipeWire 0.3.65 ships only WebRTC: a policy asking for speex runs
@@ -114,10 +116,15 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         watchNextStream(ref, stream)
     }
 
-    /// Owed values and an unmute not shown yet are checked.
-    func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream) {
+    /// Owed values and an unmute not shown yet are checked; a node whose Start waited runs again
+    /// and gets it.
+    func checkProtocolWatches(_ ref: ServerStreamRef, showing stream: SoundStream) {
         if !stream.isMuted { unmutesUnshown[ref.serial] = nil }
         giveOwedValues(ref)
+        if !stream.isCorked, startsAwaitingRun.remove(ref.serial) != nil, enforced[ref.serial]?.isPaused != true, !isShuttingDown {
+            logger.debug("starting a node that runs again", metadata: ["stream.id": "\(ref.id)"])
+            startUnlessCorked(ref)
+        }
     }
 
     /// The factor is the agent's alone: the user's channel volumes multiply with it and never end a duck.
@@ -146,6 +153,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// entry again.
     func forgetInheritance(of ref: ServerStreamRef) {
         repairedNodes[ref.serial] = nil
+        startsAwaitingRun.remove(ref.serial)
         if let key = unmutesUnshown.removeValue(forKey: ref.serial) {
             oweNextStream(key.rawValue, OwedStreamValues(unmute: true))
             // WirePlumber 0.4 saves all of a node's Props, as it last saw them, whenever any of its
@@ -239,6 +247,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         var paused = enforced[ref.serial] ?? state
         paused.isPaused = true
         enforced[ref.serial] = paused
+        startsAwaitingRun.remove(ref.serial)
         actuator.setPlaying(false, of: ref)
         return true
     }
@@ -305,15 +314,21 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         }
     }
 
-    /// Sends Start to a node its client keeps active. A node its client deactivated (a corked
-    /// pipewire-pulse stream) gets none: the server starts it when the client activates it again,
-    /// and a Start before that would leave it silent. Unsilence, shutdown and recovery all start
-    /// nodes through here.
+    /// Sends Start to a node its client keeps active. A node that does not run gets none now: its
+    /// client deactivated it (a corked pipewire-pulse stream), and a Start before the client
+    /// activates it again would leave it silent; or it is between links (WirePlumber relinking it
+    /// after an unplug). Its Start waits until it runs again (``checkProtocolWatches(_:showing:)``):
+    /// harmless once the client activated it, and the only way out of the agent's Pause for a
+    /// relinked node (the soak, seed 20261209: a paused music node held after an unplug, started
+    /// between links, never played out). Unsilence, shutdown and recovery all start nodes
+    /// through here.
     func startUnlessCorked(_ ref: ServerStreamRef) {
         guard let node = connection.globals[ref.index]?.node, node.state == .running else {
-            logger.debug("not starting a node its client deactivated", metadata: ["stream.id": "\(ref.id)"])
+            logger.debug("the Start waits until the node runs: its client deactivated it, or it is between links", metadata: ["stream.id": "\(ref.id)"])
+            startsAwaitingRun.insert(ref.serial)
             return
         }
+        startsAwaitingRun.remove(ref.serial)
         actuator.setPlaying(true, of: ref)
     }
 

@@ -6,7 +6,7 @@ import SoundServer
 extension PulseEnforcer {
     /// A mute or a duck of its role that leaked into a new stream through their restore entry is
     /// undone.
-    func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream) {
+    func checkProtocolWatches(_ ref: ServerStreamRef, showing stream: SoundStream) {
         undoLateLeakedMute(ref, stream)
         undoLateLeakedVolume(ref, stream)
     }

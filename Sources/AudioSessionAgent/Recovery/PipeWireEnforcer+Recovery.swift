@@ -7,6 +7,7 @@ extension PipeWireEnforcer {
     /// The restore entries repaired lately are written once more now, not at the settler's turn,
     /// and the relinked nodes' repauses are off.
     func finishProtocolWork(counter: WorkCounter) {
+        startsAwaitingRun = []
         repauser?.cancel()
         settle()
         settler?.cancel()
@@ -60,6 +61,7 @@ extension PipeWireEnforcer {
 
     /// The timers stop (a simulated crash, or PipeWire gone).
     func dropProtocolState() {
+        startsAwaitingRun = []
         repauser?.cancel()
         settler?.cancel()
     }

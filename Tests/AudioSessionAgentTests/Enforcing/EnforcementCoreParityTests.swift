@@ -147,7 +147,7 @@ struct EnforcementCoreParityTests {
         }
 
         /// The rig's stream inherits nothing from a restore store: what is owed is asserted through ``owed``.
-        func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream) {}
+        func checkProtocolWatches(_ ref: ServerStreamRef, showing stream: SoundStream) {}
         func forgetInheritance(of ref: ServerStreamRef) {}
 
         func levelSettled(_ state: EnforcedStream, restored: Bool) { repairs.append(restored ? "settled, restored" : "settled, ducked") }

@@ -12,11 +12,11 @@ extension EnforcementCore where Self: StreamDecisionEnforcer {
     }
 
     /// A stream changed on the server: its echo canceller's bookkeeping follows, the protocol
-    /// checks what the stream may have inherited, and the core compares the rest with what the
+    /// checks what it watches of the stream (``checkProtocolWatches(_:showing:)``), and the core compares the rest with what the
     /// agent holds (``reconcile(_:showing:)``).
     func streamChanged(_ ref: ServerStreamRef, _ stream: SoundStream) {
         cancellers.streamChanged(ref, stream)
-        checkInheritance(ref, showing: stream)
+        checkProtocolWatches(ref, showing: stream)
         reconcile(ref, showing: stream)
     }
 

@@ -47,9 +47,11 @@ protocol EnforcementCore: AnyObject, StreamJournalling {
     /// After the engine's first decisions on a new stream: what it inherited from the server's
     /// restore store and no decision took is settled.
     func settleInheritance(_ ref: ServerStreamRef, _ stream: SoundStream)
-    /// At each change event of a stream: the agent's values it may have inherited from the
-    /// server's restore store since it appeared are given back to the user's.
-    func checkInheritance(_ ref: ServerStreamRef, showing stream: SoundStream)
+    /// At each change event of a stream, what the protocol watches of it beyond the core's
+    /// record: the agent's values it may have inherited from the server's restore store since it
+    /// appeared are given back to the user's; natively a Start that waits for the node to run
+    /// again is sent.
+    func checkProtocolWatches(_ ref: ServerStreamRef, showing stream: SoundStream)
     /// A stream ended: what the protocol watched of it goes, and what its end owes its restore
     /// entry beyond the held stream's repair is written.
     func forgetInheritance(of ref: ServerStreamRef)
