@@ -15,8 +15,8 @@ enum DesktopPlayer: String, CaseIterable, Sendable, CustomTestStringConvertible 
     var binary: String { rawValue }
 
     /// The `media.name` of the stream it plays on. GStreamer's pulsesink first opens a short-lived
-    /// `pulsesink probe` stream to learn the formats; a test that measured that one would find it
-    /// heard and then gone.
+    /// stream of its own (seen with `pactl subscribe`: a sink input comes and goes before the one
+    /// it plays on); a test that measured that one could find it heard and then gone.
     var mediaName: String {
         switch self {
         case .gstLaunch: "Playback Stream"

@@ -4,8 +4,9 @@ import PipeWireBackend
 import SoundServer
 
 extension PipeWireEnforcer {
-    /// The restore entries repaired lately are written once more now, not at the settler's turn,
-    /// and the relinked nodes' repauses are off.
+    /// The restore entries repaired lately are written once more now, not at the settler's turn;
+    /// the relinked nodes' repauses are off, and so are the Starts that waited for a node to run
+    /// (the agent will not see it run again).
     func finishProtocolWork(counter: WorkCounter) {
         startsAwaitingRun = []
         repauser?.cancel()
