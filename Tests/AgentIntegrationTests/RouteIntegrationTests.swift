@@ -268,6 +268,50 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
+        /// The native agent silences a legacy stream for a call by a Pause, so the node it paused
+        /// shows stopped, like a player's own pause: when the headphones it played on went during
+        /// the call, the engine held nothing, and the music played on the speaker once the call
+        /// ended (1 run in 10). Held, it plays out silenced where it fell back and its player
+        /// exits; the speaker hears nothing of it after the call.
+        @Test(
+            "a legacy stream a call silenced when the headphones went stays silent after the call, plays out and ends",
+            arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
+        func heldUnderACallEnds(setup: SoundSetup) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let heard = try await MonitorRecorder.start("speaker.monitor", in: rig.server)
+            defer { heard.stop() }
+            let agent = try await rig.startAgent()
+            defer { agent.kill() }
+            let speaker = try #require(try await rig.server.sinkIndex(named: "speaker"))
+            let (legacy, headphones) = try await legacyOnHeadphones(rig, role: "music", seconds: 12)
+            defer { legacy.kill() }
+            let call = rig.insideRoot(
+                ["paplay", "--property=media.name=call", "--property=media.role=phone", "-d", "speaker",
+                 try rig.tone("call", seconds: 3, frequency: 660)])
+            let phone = try rig.server.spawn(call[0], Array(call.dropFirst()))
+            defer { phone.kill() }
+
+            try await recordingTheAgentsSide(rig, agent) {
+                try await waitUntil("the call silences the legacy stream") { try await isLegacySilenced(rig) }
+                try await rig.server.unplug(headphones)
+                try await waitUntil("the legacy stream falls back to the speaker") { try await rig.stream(named: "legacy")?.sink == speaker }
+                try await waitUntil("the call ends", timeout: .seconds(20)) { !phone.isRunning }
+                #expect(await phone.waitForExit() == 0, "\(phone.standardError)")
+                try await Task.sleep(for: .milliseconds(300))  // the call's last block leaves the speaker
+                #expect(legacy.isRunning, "the music still plays while the speaker is measured")
+                #expect(try await heard.rms(over: .seconds(1)) < 0.005, "the speaker hears nothing of the music after the call")
+                #expect(legacy.isRunning, "the music played all through the measurement")
+                #expect(try await isLegacySilenced(rig), "still silenced, held after the unplug")
+                try await waitUntil("the legacy paplay plays out and exits", timeout: .seconds(30)) { !legacy.isRunning }
+            }
+            #expect(await legacy.waitForExit() == 0, "\(legacy.standardError)")
+            try await waitUntil("the agent lists no paplay stream (the monitor's recorder is one)") {
+                try await agentStream(rig) { ($0["application"] as? String)?.lowercased().contains("paplay") == true } == nil
+            }
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
         /// The soak's seed 9001 on the native agent: a legacy stream held after an unplug (the
         /// native agent mutes it, to let the player play out), the agent killed, and a legacy
         /// phone stream started while none runs. The next agent silences the held stream for the

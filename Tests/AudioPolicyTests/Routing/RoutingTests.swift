@@ -90,6 +90,40 @@ struct RoutingTests {
         #expect(rig.stopThatLasts("browser").lasted.texts == ["unsilence browser resume=false"])
     }
 
+    /// The native agent silences by a Pause, so a stream it silenced shows stopped. When its
+    /// device goes it must be held like the muted one the pulse protocol shows running: otherwise
+    /// the music a call paused on the headphones resumes on the speaker when the call ends (the
+    /// native agent's route test, 1 run in 10). A stream its player stopped before the call is
+    /// not held.
+    @Test("music a call silenced, shown stopped (the native agent's Pause), when the headphones went is held; a stopped player is not")
+    func heldWhilePausedByTheAgent() throws {
+        var rig = RoutingRig()
+        rig.handle(.deviceAdded(RoutingRig.headphones))
+        rig.stream("song", role: "music", on: RoutingRig.headphones)
+        rig.stream("stopped", role: "music", on: RoutingRig.headphones)
+        rig.handle(.streamSoundingChanged("stopped", isSounding: false))  // its player paused
+        try rig.activeSession("call", .playAndRecord, mode: .voiceChat)
+        rig.stream("voice", session: "call", on: RoutingRig.speaker)
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.interruption))
+        #expect(rig.engine.explanation(of: "stopped")?.effect == .playing, "not sounding: nothing to silence")
+        rig.handle(.streamSoundingChanged("song", isSounding: false))  // the agent's Pause
+
+        rig.handle(.deviceRemoved(RoutingRig.headphones.id))
+        #expect(rig.engine.state.unplugHolds["song"] != nil, "the paused stream is held")
+        #expect(rig.engine.state.unplugHolds["stopped"] == nil, "a stopped player is not held")
+        rig.handle(.defaultDeviceChanged(.playback, RoutingRig.speaker.id))
+        // Stopped where it fell back, it is the hold's alone (the call silences what sounds): the
+        // agent lets it run there, muted, to its player's stop.
+        #expect(rig.serverMoves("song", to: RoutingRig.speaker).texts == ["silence song unplugged"])
+        rig.serverMoves("stopped", to: RoutingRig.speaker)
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty)
+        var ended = rig.handle(.streamVanished("voice"))
+        ended += rig.handle(.sessionDeactivated("call", notifyOthers: true))
+        #expect(!ended.texts.contains { $0.contains("song") }, "still held after the call")
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
+        #expect(rig.stopThatLasts("song").lasted.texts == ["unsilence song resume=false"])
+    }
+
     @Test("a stream held after an unplug is released when the user moves it, or when the policy's time runs out")
     func unplugHoldRelease() {
         var rig = RoutingRig(routing: Policy.Routing(unplugSilenceMilliseconds: 5_000))

@@ -94,9 +94,10 @@ extension PolicyEngine {
         guard routing.pauseOnUnplug, routing.pauseOnUnplugPortTypes.contains(device.port.type) else { return }
         let rescueWindow = self.rescueWindow
         // A stream with no device is mid-move (pipewire-pulse unlinks and corks a stream while it
-        // relinks it): it counts as playing.
+        // relinks it): it counts as playing. So does one the policy silences: the native agent
+        // silences by a Pause, and a paused node shows no more running than a stopped player.
         for (id, stream) in state.streams
-        where stream.info.direction == .playback && (stream.info.isSounding || stream.info.device == nil) {
+        where stream.info.direction == .playback && (stream.info.isSounding || stream.info.device == nil || !stream.silencers.isEmpty) {
             guard case .stream = participant(of: stream), stream.excludedBecause == nil else { continue }
             let playedThere = stream.info.device == device.id
             let rescuedFromThere = state.recentMoves[id].map {
