@@ -272,7 +272,8 @@ extension AgentIntegrationTests {
         /// shows stopped, like a player's own pause: when the headphones it played on went during
         /// the call, the engine held nothing, and the music played on the speaker once the call
         /// ended (1 run in 10). Held, it plays out silenced where it fell back and its player
-        /// exits; the speaker hears nothing of it after the call.
+        /// exits; the speaker hears nothing of it after the call. The call outlasts the relink
+        /// grace (3 s): a node the agent keeps paused where it fell back is no player's pause.
         @Test(
             "a legacy stream a call silenced when the headphones went stays silent after the call, plays out and ends",
             arguments: [SoundSetup.pulseMinimal, .pipewirePulse, .pipewireNative])
@@ -288,7 +289,7 @@ extension AgentIntegrationTests {
             defer { legacy.kill() }
             let call = rig.insideRoot(
                 ["paplay", "--property=media.name=call", "--property=media.role=phone", "-d", "speaker",
-                 try rig.tone("call", seconds: 3, frequency: 660)])
+                 try rig.tone("call", seconds: 5, frequency: 660)])
             let phone = try rig.server.spawn(call[0], Array(call.dropFirst()))
             defer { phone.kill() }
 
@@ -309,6 +310,51 @@ extension AgentIntegrationTests {
             try await waitUntil("the agent lists no paplay stream (the monitor's recorder is one)") {
                 try await agentStream(rig) { ($0["application"] as? String)?.lowercased().contains("paplay") == true } == nil
             }
+            #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
+        }
+
+        /// Headphones plugged during a call: last-in wins makes them the default and the server
+        /// moves the legacy music there. The engine decided the moved stream again and dropped the
+        /// call's interruption, dealt when the call began: the music played on the headphones
+        /// during the call. The call is digital silence, so the headphones hear the music alone.
+        /// Under the shipped policy a call is exclusive, which silences a stream that starts
+        /// during it too; with `exclusive = false` only the interruption silences the music. Not
+        /// run: the native agent under `exclusive = false`, where the relinked node the agent
+        /// keeps paused can run on (issue 17's note; `keepSilences(of:)`).
+        @Test(
+            "music a call silenced stays silent on headphones plugged during the call, and plays there after it",
+            arguments: zip(
+                [SoundSetup.pulseMinimal, .pulseMinimal, .pipewirePulse, .pipewirePulse, .pipewireNative], [true, false, true, false, true]))
+        func plugDuringACall(setup: SoundSetup, exclusiveCalls: Bool) async throws {
+            let rig = try await AgentRig.start(setup)
+            defer { rig.stop() }
+            let policy =
+                exclusiveCalls
+                ? AgentRig.shippedPolicy
+                : try policy(in: rig, replacing: "exclusive = true                      # a call", with: "exclusive = false                     # a call")
+            let agent = try await rig.startAgent(policy: policy)
+            defer { agent.kill() }
+            let (music, speaker) = try await rig.musicOnSpeaker(seconds: 60)
+            defer { music.kill(); speaker.stop() }
+            try await rig.waitUntilHeard(speaker, "the music is heard on the speaker")
+            let call = try await rig.silentCall(heardOn: speaker)
+            defer { call.kill() }
+
+            let headphones = try await rig.server.plug(.headphones)
+            let heard = try await MonitorRecorder.start("headphones.monitor", in: rig.server)
+            defer { heard.stop() }
+            let index = try await waitForValue("the headphones are listed") { try await rig.server.sinkIndex(named: "headphones") }
+            try await recordingTheAgentsSide(rig, agent) {
+                try await waitUntil("the music follows the new default to the headphones") { try await rig.stream(named: "music")?.sink == index }
+                // Up to two seconds may go before a late recorder hears anything (a null sink's block).
+                let level = try await heard.rms(over: .seconds(3))
+                try #require(level < 0.005, "the headphones hear nothing of the music during the call (RMS \(level))")
+                #expect(call.isRunning, "the call lasted through the measurement")
+                call.terminate()
+                _ = await call.waitForExit()
+                try await rig.waitUntilHeard(heard, "the music plays on the headphones after the call")
+            }
+            _ = headphones
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 

@@ -91,6 +91,7 @@ public struct PolicyEngine: Sendable {
                 removeStream(info.id)
             }
             addStream(info, order: order, leftover: leftover)
+            if let old { keepSilences(of: old) }
             if let acted { continueActing(info.id, acted, wasCaptureCall: old?.isCaptureCall == true, quietCallSince: old?.quietCallSince) }
             noteRunning(info.id)
             noteQuiet(info.id)
@@ -189,6 +190,8 @@ public struct PolicyEngine: Sendable {
     mutating func finish() -> [PolicyDecision] {
         updateCardProfiles()
         updateRoutes()
+        // A held stream whose other silence ended may now rest as its player's pause.
+        for id in transaction.touchedOrder where state.unplugHolds[id] != nil { noteQuiet(id) }
         var decisions = transaction.sessionDecisions
         decisions += transaction.routingDecisions.filter(\.changesDevices)
         let touched = transaction.touchedOrder

@@ -112,14 +112,15 @@ struct RoutingTests {
         #expect(rig.engine.state.unplugHolds["song"] != nil, "the paused stream is held")
         #expect(rig.engine.state.unplugHolds["stopped"] == nil, "a stopped player is not held")
         rig.handle(.defaultDeviceChanged(.playback, RoutingRig.speaker.id))
-        // Stopped where it fell back, it is the hold's alone (the call silences what sounds): the
-        // agent lets it run there, muted, to its player's stop.
-        #expect(rig.serverMoves("song", to: RoutingRig.speaker).texts == ["silence song unplugged"])
+        #expect(rig.serverMoves("song", to: RoutingRig.speaker).isEmpty, "still the call's silence")
         rig.serverMoves("stopped", to: RoutingRig.speaker)
-        #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty)
+        // Paused by the agent where it fell back: no player's pause, however long the call lasts.
+        #expect(rig.handle(.timePassed(milliseconds: 10 * PolicyEngine.relinkGraceMilliseconds)).isEmpty)
         var ended = rig.handle(.streamVanished("voice"))
         ended += rig.handle(.sessionDeactivated("call", notifyOthers: true))
-        #expect(!ended.texts.contains { $0.contains("song") }, "still held after the call")
+        #expect(ended.texts.filter { $0.contains("song") } == ["silence song unplugged"], "held after the call, to play out")
+        // The agent lets it run (muted) where it fell back, to its player's stop.
+        #expect(rig.handle(.streamSoundingChanged("song", isSounding: true)).isEmpty)
         #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
         #expect(rig.stopThatLasts("song").lasted.texts == ["unsilence song resume=false"])
     }
@@ -419,5 +420,30 @@ extension RoutingTests {
         #expect(rig.engine.nextDeadline == nil, "running: only a stop or the policy's limit ends the hold")
         #expect(rig.handle(.timePassed(milliseconds: 1_000 + 10 * PolicyEngine.pauseSettleMilliseconds)).isEmpty)
         #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.unplugged))
+    }
+}
+
+extension RoutingTests {
+    /// Plugging headphones during a call: last-in wins makes them the default, the server moves
+    /// the legacy music there, and the engine decides the moved stream again. The call's
+    /// interruption, dealt when the call began, was dropped then: the music played on the
+    /// headphones during the call (on both protocols: unmuted, or its node started).
+    @Test("music a call silenced stays silenced when the server moves it to headphones plugged during the call, and resumes there after")
+    func movedDuringACall() throws {
+        var rig = RoutingRig()
+        rig.stream("song", role: "music", on: RoutingRig.speaker)
+        try rig.activeSession("call", .playAndRecord, mode: .voiceChat)
+        rig.stream("voice", session: "call", on: RoutingRig.speaker)
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.interruption))
+        #expect(rig.handle(.deviceAdded(RoutingRig.headphones)).texts.contains("default sink:headphones"))
+        #expect(rig.serverMoves("song", to: RoutingRig.headphones).isEmpty, "still silenced by the call")
+        // Shown stopped (the native agent's Pause) and moved again: still the call's.
+        rig.handle(.streamSoundingChanged("song", isSounding: false))
+        #expect(rig.serverMoves("song", to: RoutingRig.speaker).isEmpty)
+        #expect(rig.serverMoves("song", to: RoutingRig.headphones).isEmpty)
+        #expect(rig.engine.explanation(of: "song")?.effect == .silenced(.interruption))
+        var ended = rig.handle(.streamVanished("voice"))
+        ended += rig.handle(.sessionDeactivated("call", notifyOthers: true))
+        #expect(ended.texts.filter { $0.contains("song") } == ["unsilence song resume=true"])
     }
 }

@@ -134,6 +134,24 @@ extension PolicyEngine {
         updateDucking(.stream(id))
     }
 
+    /// A stream decided again (it moved, or its facts changed) stays interrupted by the actors
+    /// that interrupted it and still act: an interruption is dealt when it begins, and streams
+    /// that start later are not interrupted, so deciding again dropped it. Music a call had
+    /// interrupted played on headphones plugged during the call (last-in wins took it there).
+    /// An exclusive silence is dealt again by ``applyOngoingEffects(to:)`` once the stream
+    /// sounds, and is left to it: a node the native agent paused and WirePlumber relinked can run
+    /// again without a state change the agent sees, and it is that new silence that pauses it.
+    mutating func keepSilences(of old: StreamRecord) {
+        let id = old.info.id
+        guard let stream = state.streams[id], stream.info.direction == .playback, stream.excludedBecause == nil,
+            participant(of: stream) == participant(of: old), let theirs = facts(of: participant(of: stream))
+        else { return }
+        for (actor, cause) in old.silencers.sorted(by: { $0.key < $1.key }) where cause == .interruption && stream.silencers[actor] == nil {
+            guard state.actors[actor] != nil, let facts = facts(of: actor), interrupts(facts, theirs) else { continue }
+            silence(id, by: actor, cause)
+        }
+    }
+
     /// Whether `actor` lowers `stream` while it ducks.
     func ducks(_ actor: Participant, _ stream: StreamRecord) -> Bool {
         guard stream.info.direction == .playback, stream.excludedBecause == nil else { return false }

@@ -158,11 +158,13 @@ extension PolicyEngine {
     /// has for long enough it counts as paused (``pauseCounts(of:)``; ``nextDeadline`` wakes the
     /// engine for it). pipewire-pulse may not report a corked stream again once it has linked it,
     /// so "unlinked and corked" can be the last word on a player paused while it was relinking.
+    /// A stream another cause silences is not resting: the native agent's Pause stopped it, not
+    /// its player, and it is let run (muted) only once the hold alone silences it.
     mutating func noteQuiet(_ id: StreamID) {
         guard let hold = state.unplugHolds[id], let stream = state.streams[id] else { return }
         let device = stream.info.device
         let resting = device == nil || (hold.fellBackTo != nil && device == hold.fellBackTo)
-        let quiet = resting && !stream.info.isSounding
+        let quiet = resting && !stream.info.isSounding && stream.silencers.isEmpty
         if !quiet {
             state.unplugHolds[id]?.quietSince = nil
         } else if hold.quietSince == nil {
