@@ -183,8 +183,8 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// Writes the user's factor and mute of a node the agent ducked or muted into its WirePlumber
     /// restore entry, which saved the agent's.
     func repairRestoreEntry(ofUserValues state: EnforcedStream) {
-        guard let key = state.restoreKey, let held = restoreStoreValues(of: state) else { return }
-        repairRestoreEntry(key, owed: held.values)
+        guard let held = restoreStoreValues(of: state) else { return }
+        repairRestoreEntry(state, owed: held.values)
     }
 
     /// Writes what `key` is owed (the node's own factor, then the user's mute state) into
