@@ -48,7 +48,7 @@ extension PolicyEngine {
             for (id, stream) in state.streams where stream.info.direction == .playback {
                 let target = Participant.stream(id)
                 guard target != actor, participant(of: stream) == target,
-                    stream.info.isSounding || !stream.silencers.isEmpty,
+                    stream.playsForThePolicy,
                     let theirs = self.facts(of: target), interrupts(facts, theirs)
                 else { continue }
                 silenced.append((id, facts.isExclusive && theirs.rank < facts.rank ? .exclusive : .interruption))
@@ -146,7 +146,7 @@ extension PolicyEngine {
         guard let stream = state.streams[id], stream.info.direction == .playback, stream.excludedBecause == nil,
             participant(of: stream) == participant(of: old), let theirs = facts(of: participant(of: stream))
         else { return }
-        for (actor, cause) in old.silencers.sorted(by: { $0.key < $1.key }) where cause == .interruption && stream.silencers[actor] == nil {
+        for (actor, cause) in old.silencers where cause == .interruption && stream.silencers[actor] == nil {
             guard state.actors[actor] != nil, let facts = facts(of: actor), interrupts(facts, theirs) else { continue }
             silence(id, by: actor, cause)
         }

@@ -94,10 +94,9 @@ extension PolicyEngine {
         guard routing.pauseOnUnplug, routing.pauseOnUnplugPortTypes.contains(device.port.type) else { return }
         let rescueWindow = self.rescueWindow
         // A stream with no device is mid-move (pipewire-pulse unlinks and corks a stream while it
-        // relinks it): it counts as playing. So does one the policy silences: the native agent
-        // silences by a Pause, and a paused node shows no more running than a stopped player.
+        // relinks it): it counts as playing. So does one the policy silences.
         for (id, stream) in state.streams
-        where stream.info.direction == .playback && (stream.info.isSounding || stream.info.device == nil || !stream.silencers.isEmpty) {
+        where stream.info.direction == .playback && (stream.playsForThePolicy || stream.info.device == nil) {
             guard case .stream = participant(of: stream), stream.excludedBecause == nil else { continue }
             let playedThere = stream.info.device == device.id
             let rescuedFromThere = state.recentMoves[id].map {

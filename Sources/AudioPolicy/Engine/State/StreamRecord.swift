@@ -29,4 +29,8 @@ struct StreamRecord: Hashable, Sendable {
 
     /// The session the stream takes part through, if any.
     var session: SessionID? { info.session }
+
+    /// Whether it plays as far as the policy knows: it sounds, or the policy silences it (the
+    /// native agent silences by a Pause, and a paused node shows stopped like a player's pause).
+    var playsForThePolicy: Bool { info.isSounding || !silencers.isEmpty }
 }
