@@ -56,7 +56,7 @@ extension AgentIntegrationTests {
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
-        @Test("a voice-chat call pauses the music (silent on the speaker's monitor); it plays again after")
+        @Test("a voice-chat call pauses and mutes the music (silent on the speaker's monitor); it plays again after, unmuted")
         func callPausesMusic() async throws {
             let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
@@ -68,10 +68,11 @@ extension AgentIntegrationTests {
             try await rig.waitUntilHeard(speaker, "with the agent the music is heard")
             let call = try await rig.silentCall(heardOn: speaker)
             defer { call.kill() }
-            #expect(try await rig.stream(named: "music")?.isMuted == false, "paused, not muted")
+            try await waitUntil("the paused node shows the agent's mute too") { try await rig.stream(named: "music")?.isMuted == true }
             call.terminate()
             _ = await call.waitForExit()
             try await rig.waitUntilHeard(speaker, "the music is heard again after the call")
+            #expect(try await rig.stream(named: "music")?.isMuted == false, "the Pause's mute is taken off again")
             #expect(await rig.stopAgent(agent) == 0, "\(agent.standardError)")
         }
 
@@ -142,11 +143,12 @@ extension AgentIntegrationTests {
             let third = try rig.spawnAgent()
             defer { third.kill() }
             try await rig.waitUntilHeard(speaker, "the third agent plays the music again")
+            #expect(try await rig.stream(named: "music")?.isMuted == false, "the crashed agent's Pause and mute are both undone")
             try await rig.waitUntilAnswering(third)
             #expect(await rig.stopAgent(third) == 0, "\(third.standardError)")
         }
 
-        @Test("SIGTERM mid-duck, and SIGTERM mid-call, leave nothing ducked or paused")
+        @Test("SIGTERM mid-duck, and SIGTERM mid-call, leave nothing ducked, paused or muted")
         func terminate() async throws {
             let rig = try await AgentRig.start(.pipewireNative)
             defer { rig.stop() }
@@ -169,6 +171,7 @@ extension AgentIntegrationTests {
             defer { call.kill() }
             #expect(await rig.stopAgent(second) == 0, "\(second.standardError)")
             try await rig.waitUntilHeard(speaker, "the music is heard once the agent has stopped, the call still running")
+            #expect(try await rig.stream(named: "music")?.isMuted == false, "the Pause's mute is undone too")
         }
     }
 }

@@ -320,13 +320,14 @@ extension AgentIntegrationTests {
         /// call's interruption, dealt when the call began: the music played on the headphones
         /// during the call. The call is digital silence, so the headphones hear the music alone.
         /// Under the shipped policy a call is exclusive, which silences a stream that starts
-        /// during it too; with `exclusive = false` only the interruption silences the music. Not
-        /// run: the native agent under `exclusive = false`, where the relinked node the agent
-        /// keeps paused can run on (issue 17's note; `keepSilences(of:)`).
+        /// during it too; with `exclusive = false` only the interruption silences the music.
+        /// Natively the server runs the relinked node again though the agent paused it: the
+        /// Pause's mute keeps it silent (docs/routing.md).
         @Test(
             "music a call silenced stays silent on headphones plugged during the call, and plays there after it",
             arguments: zip(
-                [SoundSetup.pulseMinimal, .pulseMinimal, .pipewirePulse, .pipewirePulse, .pipewireNative], [true, false, true, false, true]))
+                [SoundSetup.pulseMinimal, .pulseMinimal, .pipewirePulse, .pipewirePulse, .pipewireNative, .pipewireNative],
+                [true, false, true, false, true, false]))
         func plugDuringACall(setup: SoundSetup, exclusiveCalls: Bool) async throws {
             let rig = try await AgentRig.start(setup)
             defer { rig.stop() }
@@ -350,14 +351,7 @@ extension AgentIntegrationTests {
                 try await waitUntil("the music follows the new default to the headphones") { try await rig.stream(named: "music")?.sink == index }
                 // Up to two seconds may go before a late recorder hears anything (a null sink's block).
                 let level = try await heard.rms(over: .seconds(3))
-                // Open on the native agent: a node it paused and WirePlumber relinked can run on
-                // (fresh-clone CI, 1 run in about 6; docs/routing.md says what was tried and the
-                // fix it points to). Recorded as a known issue there, asserted everywhere else.
-                withKnownIssue("the native agent's relinked paused node can run on", isIntermittent: true) {
-                    #expect(level < 0.005, "the headphones hear nothing of the music during the call (RMS \(level))")
-                } when: {
-                    setup == .pipewireNative
-                }
+                #expect(level < 0.005, "the headphones hear nothing of the music during the call (RMS \(level))")
                 #expect(call.isRunning, "the call lasted through the measurement")
                 call.terminate()
                 _ = await call.waitForExit()

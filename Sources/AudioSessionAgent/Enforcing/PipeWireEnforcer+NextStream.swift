@@ -47,7 +47,7 @@ extension PipeWireEnforcer {
                 actuator.setLevel(.nodeFactor(factor), of: ref)
             }
         }
-        if owed.unmute, enforced[ref.serial]?.silencedWasMuted != nil {
+        if owed.unmute, enforced[ref.serial]?.isMutedByAgent == true {
             owed.unmute = false
         } else if owed.unmute, props?.mute == true {
             logger.info(

@@ -11,20 +11,24 @@ import SoundServer
 ///   `channelVolumes`, which the agent never writes: a user's volume change during a duck is kept
 ///   as it is. WirePlumber 0.4's restore-stream saves the factor too, so each settled ramp (and a
 ///   ducked stream's end) writes the node's own factor back through the `route-settings` metadata.
-/// - **Silence / unsilence**: the node's Props mute for an app's input mute; otherwise the node's Pause command, tracked here (the node keeps reporting
-///   running) and sent again whenever the node is relinked (a relinked node plays again); Start
-///   on unsilence, after the ``StreamPauser``'s MPRIS Play where it paused the player, and only to
-///   a node its client keeps active. A node that plays into a sink a loopback carries on (an
-///   effects host's virtual output) is muted by its Props instead: a Pause there stalls the whole
-///   sink, every other app's sound with it (`NodePauseFacts.pauseStallsAVirtualSink`). So is a
-///   stream held after an unplug: only its player's stop ends that hold, and a paused stream
-///   never reaches its end (``EnforcementCore/muteInsteadOfPause(_:cause:)``).
+/// - **Silence / unsilence**: the node's Props mute for an app's input mute; otherwise the node's
+///   Pause command, tracked here (the node keeps reporting running), with its Props mute unless
+///   the user had muted it: the server runs a relinked node again whatever a third client paused,
+///   and the mute keeps it silent (docs/routing.md). The Pause is sent again whenever the node is
+///   relinked. Unsilence unmutes, then Starts the node, after the ``StreamPauser``'s MPRIS Play
+///   where it paused the player, and only a node its client keeps active. A node that plays into
+///   a sink a loopback carries on (an effects host's virtual output) is muted by its Props
+///   instead: a Pause there stalls the whole sink, every other app's sound with it
+///   (`NodePauseFacts.pauseStallsAVirtualSink`). So is a stream held after an unplug: only its
+///   player's stop ends that hold, and a paused stream never reaches its end
+///   (``EnforcementCore/muteInsteadOfPause(_:cause:)``).
 /// - **Move / unmove**: the stream's `target.object` in the `default` metadata, which WirePlumber
 ///   honours; unmove removes it and WirePlumber links the stream by its own rules again.
 /// - **Default device**: `default.configured.audio.sink` / `.source` in the `default` metadata.
 ///
 /// Every change is journalled before it is sent and cleared once undone: a duck with the node's
-/// factor as its base (``LevelBase/nodeFactor(_:)``), a silence as a Pause (``SilenceMechanism/pause``).
+/// factor as its base (``LevelBase/nodeFactor(_:)``), a silence as a Pause and mute
+/// (``SilenceMechanism/pauseAndMute``), or a Pause alone where the user had muted the node.
 /// Isolated to the server loop (``ServerLoopActor``): everything runs with the PipeWire loop locked.
 @ServerLoopActor
 final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
@@ -64,9 +68,9 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var owedToNextStream: [String: OwedStreamValues] = [:]
     var owedWatches: [StreamSerial: OwedValuesWatch] = [:]
     var recentRepairs = RecentRepairs<String, OwedStreamValues>()
-    /// Nodes a crashed agent had muted whose mute this agent undid before pausing them, until
-    /// they show it, with their restore keys: one that ends first leaves WirePlumber that mute
-    /// (``undoInheritedMute(_:of:)``). An unsilence's unmute is the node's own state's
+    /// Nodes whose Pause's mute this agent took off at their Start, until they show the unmute,
+    /// with their restore keys: one that ends first leaves WirePlumber that mute
+    /// (``forgetInheritance(of:)``). An unsilence's unmute is the node's own state's
     /// (``EnforcedStream/unsilencingTo``).
     var unmutesUnshown: [StreamSerial: WirePlumberRestoreKey] = [:]
 
@@ -233,47 +237,56 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     }
 
     /// The node's Props mute, as the registry shows it now; while an unsilence is on its way, the
-    /// mute state it writes back.
+    /// mute state it writes back; while the agent's Pause muted it, unmuted.
     func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool {
-        state.unsilencingTo ?? connection.globals[state.ref.index]?.node?.props?.mute ?? false
+        if state.pauseMute != nil { return false }
+        return state.unsilencingTo ?? connection.globals[state.ref.index]?.node?.props?.mute ?? false
     }
 
-    /// Pauses the node, tracked here: it keeps reporting running.
+    /// Pauses the node, tracked here (it keeps reporting running), and mutes it unless the user
+    /// had: the server runs a relinked node again whatever a third client paused, and only its
+    /// mute, which its links do not change, keeps it silent (docs/routing.md; the native cases of
+    /// `RouteIntegrationTests.plugDuringACall`). A crashed agent's journalled silence shows now:
+    /// its entry says what the user had, and the Pause's takes its place (a second record of a
+    /// silence keeps the first).
     func pause(_ state: EnforcedStream, _ stream: SoundStream) -> Bool {
         let ref = state.ref
-        let inheritedMute = inheritedMute(of: state)
-        guard record(.silence(ref.serial, by: .pause), of: ref, stream) else { return false }
-        if let wasMuted = inheritedMute { undoInheritedMute(wasMuted, of: state) }
+        let inherited = journal.pendingRestore(for: .silence(ref.serial))
+        let userMuted: Bool
+        switch inherited {
+        case .silence(_, .mute(let wasMuted))?: userMuted = wasMuted
+        case .silence(_, .pauseAndMute)?: userMuted = false
+        default: userMuted = userMute(of: state, stream)
+        }
+        if inherited != nil { clear(.silence(ref.serial)) }
+        guard record(.silence(ref.serial, by: userMuted ? .pause : .pauseAndMute), of: ref, stream) else { return false }
         var paused = enforced[ref.serial] ?? state
         paused.isPaused = true
+        paused.pauseMute = userMuted ? nil : SilenceMuteWatch(answered: true, since: .now)
         enforced[ref.serial] = paused
         startsAwaitingRun.remove(ref.serial)
         actuator.setPlaying(false, of: ref)
+        if !userMuted { actuator.setMuted(true, of: ref) }
         return true
     }
 
-    /// Muted now, the node plays out: started unless its client deactivated it.
+    /// Muted for its silence now, the node plays out: started unless its client deactivated it.
+    /// The silence's mute took over the Pause's.
     func unpause(_ ref: ServerStreamRef) {
         enforced[ref.serial]?.isPaused = false
+        enforced[ref.serial]?.pauseMute = nil
         relinkedWhilePaused.remove(ref.serial)
         startUnlessCorked(ref)
     }
 
-    /// The mute a crashed agent left on the node, from its journal: a Pause recorded over it would
-    /// leave the node muted for good, and WirePlumber would save that mute for the next stream
-    /// (the soak, seed 9001).
-    private func inheritedMute(of state: EnforcedStream) -> Bool? {
-        guard case .silence(_, .mute(let wasMuted))? = journal.pendingRestore(for: .silence(state.ref.serial)) else { return nil }
-        return wasMuted
-    }
-
-    /// Gives the node back the mute it had before the crashed agent muted it, now that a Pause
-    /// silences it instead.
-    private func undoInheritedMute(_ wasMuted: Bool, of state: EnforcedStream) {
-        logger.debug("undoing a previous agent's mute before pausing", metadata: ["stream.id": "\(state.ref.id)"])
-        actuator.setMuted(wasMuted, of: state.ref)
-        repairRestoreEntry(state, owed: OwedStreamValues(userMute: wasMuted))
-        if !wasMuted { unmutesUnshown[state.ref.serial] = state.restoreKey }
+    /// Takes the Pause's mute off, ahead of the node's Start. WirePlumber saved the mute: the
+    /// user's unmuted state goes into the restore entry, and again if the node ends before it
+    /// shows the unmute (``forgetInheritance(of:)``).
+    private func unmuteAfterPause(_ state: EnforcedStream) {
+        enforced[state.ref.serial]?.pauseMute = nil
+        actuator.setMuted(false, of: state.ref)
+        repairRestoreEntry(state, owed: OwedStreamValues(userMute: false))
+        if let key = state.restoreKey { unmutesUnshown[state.ref.serial] = key }
     }
 
     /// WirePlumber saved the agent's mute; a node that is ending (its unsilence comes before it
@@ -287,6 +300,7 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         let ref = state.ref
         logger.debug("starting", metadata: ["stream.id": "\(ref.id)", "silence.resume": "\(resume)"])
         enforced[ref.serial]?.isPaused = false
+        if state.pauseMute != nil { unmuteAfterPause(state) }
         clear(.silence(ref.serial))
         forgetIfIdle(ref.serial)
         guard resume, let pauser else {

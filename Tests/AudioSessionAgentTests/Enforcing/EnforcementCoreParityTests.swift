@@ -205,25 +205,36 @@ struct EnforcementCoreParityTests {
             }
         }
 
-        func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool { state.unsilencingTo ?? stream.isMuted }
+        func userMute(of state: EnforcedStream, _ stream: SoundStream) -> Bool {
+            state.pauseMute != nil ? false : state.unsilencingTo ?? stream.isMuted
+        }
 
-        /// As the native enforcer pauses: journalled first, then the node's Pause.
+        /// As the native enforcer pauses: journalled first, then the node's Pause, and its mute
+        /// unless the user had muted it.
         func pause(_ state: EnforcedStream, _ stream: SoundStream) -> Bool {
-            guard record(.silence(state.ref.serial, by: .pause), of: state.ref, stream) else { return false }
+            let userMuted = userMute(of: state, stream)
+            guard record(.silence(state.ref.serial, by: userMuted ? .pause : .pauseAndMute), of: state.ref, stream) else { return false }
             var paused = state
             paused.isPaused = true
+            paused.pauseMute = userMuted ? nil : SilenceMuteWatch(answered: true, since: .now)
             enforced[state.ref.serial] = paused
             actuator.setPlaying(false, of: state.ref)
+            if !userMuted { actuator.setMuted(true, of: state.ref) }
             return true
         }
 
         func unpause(_ ref: ServerStreamRef) {
             enforced[ref.serial]?.isPaused = false
+            enforced[ref.serial]?.pauseMute = nil
             actuator.setPlaying(true, of: ref)
         }
 
         func start(_ state: EnforcedStream, _ stream: SoundStream, resume: Bool) {
             enforced[state.ref.serial]?.isPaused = false
+            if state.pauseMute != nil {
+                enforced[state.ref.serial]?.pauseMute = nil
+                actuator.setMuted(false, of: state.ref)
+            }
             clear(.silence(state.ref.serial))
             forgetIfIdle(state.ref.serial)
             actuator.setPlaying(true, of: state.ref)
@@ -289,6 +300,7 @@ struct EnforcementCoreParityTests {
                 case .restoreEntry(_, let name): "restore entry \(name)"
                 case .silence(_, .mute(let wasMuted)): "silence by mute, the user's: \(wasMuted ? "muted" : "unmuted")"
                 case .silence(_, .pause): "silence by pause"
+                case .silence(_, .pauseAndMute): "silence by pause and mute"
                 case .volume(_, _, let level?): "ducked to \(level)"
                 case .volume(_, _, nil): "the user's level"
                 default: "\(restore.key)"
@@ -534,6 +546,20 @@ struct EnforcementCoreParityTests {
         }
     }
 
+    @Test("a native agent's Pause and mute are undone by an unmute and a Start where the protocol reaches nodes, and dropped where it cannot")
+    func pauseAndMuteOnEachProtocol() throws {
+        let outcomes = try Self.onBoth { rig in
+            try rig.journal.record(.silence(rig.serial, by: .pauseAndMute))
+        } _: { rig in
+            rig.recover()
+        }
+        #expect(outcomes[.pipewire]?.commands == ["unmute", "start"])
+        #expect(outcomes[.pulse]?.commands == [])
+        for (vocabulary, outcome) in outcomes {
+            #expect(outcome.journalled == [], "\(vocabulary)")
+        }
+    }
+
     @Test("a held stream that ends owes its next stream and has its restore store repaired; its entries go only once the server took the repair")
     func heldStreamEnds() throws {
         for refused in [false, true] {
@@ -652,10 +678,14 @@ struct EnforcementCoreParityTests {
             rig.show(muted: false)
         }
         #expect(outcomes[.pulse]?.commands == ["mute", "player: pause", "unmute", "player: release", "mute", "player: pause", "unmute", "player: release"])
-        #expect(outcomes[.pipewire]?.commands == ["mute", "player: pause", "unmute", "player: release", "pause", "player: pause", "start"])
+        // The unsilence's unmute, shown late, is taken for a restore over the Pause's mute, sent again.
+        #expect(
+            outcomes[.pipewire]?.commands == [
+                "mute", "player: pause", "unmute", "player: release", "pause", "mute", "player: pause", "mute", "unmute", "start",
+            ])
         // A crash before the second unsilence leaves the silence that holds to undo.
         #expect(journalled[.pulse]?.last == "silence by mute, the user's: unmuted")
-        #expect(journalled[.pipewire]?.last == "silence by pause")
+        #expect(journalled[.pipewire]?.last == "silence by pause and mute")
         for (vocabulary, outcome) in outcomes {
             #expect(outcome.journalled == [], "\(vocabulary)")
         }
@@ -674,13 +704,44 @@ struct EnforcementCoreParityTests {
             rig.show(muted: false)
         }
         #expect(outcomes[.pulse]?.commands == ["mute", "player: pause", "unmute", "player: release"])
-        #expect(outcomes[.pipewire]?.commands == ["pause", "player: pause", "mute", "start", "unmute", "player: release"])
+        // The silence's mute takes over the Pause's: the user had the node unmuted.
+        #expect(outcomes[.pipewire]?.commands == ["pause", "mute", "player: pause", "mute", "start", "unmute", "player: release"])
         // A crash after the switch leaves a mute to undo, not a Pause.
         #expect(journalled[.pulse] == "silence by mute, the user's: unmuted, then silence by mute, the user's: unmuted")
-        #expect(journalled[.pipewire] == "silence by pause, then silence by mute, the user's: unmuted")
+        #expect(journalled[.pipewire] == "silence by pause and mute, then silence by mute, the user's: unmuted")
         for (vocabulary, outcome) in outcomes {
             #expect(outcome.journalled == [], "\(vocabulary)")
         }
+    }
+
+    @Test("natively a restore that races a Pause's mute gets the mute again; the user's unmute of the paused node stands, and the unsilence leaves the mute alone")
+    func pauseMuteWatch() throws {
+        var journalled: [Vocabulary: String] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.silence(rig.id, cause: .interruption, sessionProcess: nil)
+            rig.show(muted: false)  // the server's saved state, applied over the mute
+            rig.show(muted: true)
+            rig.show(muted: false)  // the user
+            journalled[rig.vocabulary] = rig.journalled.last
+            rig.unsilence(rig.id, resume: false)
+        }
+        #expect(outcomes[.pipewire]?.commands == ["pause", "mute", "player: pause", "mute", "start"])
+        // A crash after the user's unmute leaves a Pause alone to undo.
+        #expect(journalled[.pipewire] == "silence by pause")
+        #expect(outcomes[.pipewire]?.journalled == [])
+    }
+
+    @Test("natively a node the user had muted is paused without a mute, and started without an unmute")
+    func pauseOfAMutedNode() throws {
+        var journalled: [Vocabulary: String] = [:]
+        let outcomes = try Self.onBoth { rig in
+            rig.show(muted: true)  // the user
+            rig.silence(rig.id, cause: .interruption, sessionProcess: nil)
+            journalled[rig.vocabulary] = rig.journalled.last
+            rig.unsilence(rig.id, resume: false)
+        }
+        #expect(outcomes[.pipewire]?.commands == ["pause", "player: pause", "start"])
+        #expect(journalled[.pipewire] == "silence by pause")
     }
 
     /// Steps the rig's ramps until none runs (a ramp's steps are due by the clock), at most 2 s.

@@ -11,6 +11,7 @@ struct JournalLineTests {
         .entry(.silence(4, by: .mute(wasMuted: true))),
         .entry(.silence(4, by: .mute(wasMuted: false))),
         .entry(.silence(10, by: .pause)),
+        .entry(.silence(10, by: .pauseAndMute)),
         .entry(.duck(11, base: .nodeFactor(1), level: 0.3)),
         .entry(.duck(12, base: .nodeFactor(0.8125), level: 0)),
         .entry(.userVolume(13, base: .nodeFactor(2.5))),
@@ -84,6 +85,9 @@ struct JournalLineTests {
             String(decoding: JournalLine.encode(.entry(.silence(4713, by: .mute(wasMuted: false)))), as: UTF8.self)
                 == "EE387BFE silence 4713 mute false\n")
         #expect(String(decoding: JournalLine.encode(.entry(.silence(4714, by: .pause))), as: UTF8.self) == "53793558 silence 4714 pause\n")
+        #expect(
+            String(decoding: JournalLine.encode(.entry(.silence(4715, by: .pauseAndMute))), as: UTF8.self)
+                == "4C932C39 silence 4715 pause-and-mute\n")
         #expect(String(decoding: JournalLine.encode(.clear(.silence(4713))), as: UTF8.self) == "E84C6350 clear silence 4713\n")
         #expect(
             String(decoding: JournalLine.encode(.clear(.volume(4711))), as: UTF8.self) == "07EA09D2 clear volume 4711\n"

@@ -28,6 +28,12 @@ struct EnforcedStream {
     /// Whether the agent paused the stream's node (a silence by Pause, native PipeWire's: the
     /// node keeps reporting running, so the agent tracks it).
     var isPaused = false
+    /// How far the mute the agent sent with its Pause has got (the user had the node unmuted),
+    /// so that a restore racing it is told from the user's unmute (``EnforcementCore/watchPauseMute(_:_:)``);
+    /// `nil` when the Pause came alone. The server runs a relinked node again whatever a third
+    /// client paused, and the mute keeps it silent (``SilenceMechanism/pauseAndMute``). The
+    /// unsilence unmutes it before its Start.
+    var pauseMute: SilenceMuteWatch?
     /// The user's mute state when the agent silenced the stream by muting it; `nil` when not.
     var silencedWasMuted: Bool?
     /// How far the agent's mute of the silenced stream has got, so a user's unmute is told from
@@ -67,7 +73,10 @@ struct EnforcedStream {
     /// The mute state the server's restore store owes the user for this stream: the one the
     /// agent's silence replaced, while it holds or its undo is on its way; `nil` when the agent's
     /// mute is not (or no longer) shown.
-    var owedMute: Bool? { silencedWasMuted ?? unsilencingTo }
+    var owedMute: Bool? { silencedWasMuted ?? unsilencingTo ?? (pauseMute != nil ? false : nil) }
+
+    /// Whether the agent has the stream muted for its silence, by a mute or with its Pause.
+    var isMutedByAgent: Bool { silencedWasMuted != nil || pauseMute != nil }
 
     /// The mute state the user gave the stream.
     var userMuted: Bool { owedMute ?? last.isMuted }

@@ -13,7 +13,7 @@ extension EnforcementCore {
     /// undo of its own streams (`kept`, as ``undoEnforced(counter:)`` returned them) did not cover.
     ///
     /// A live stream gets back its level (a stream volume only while it still shows the agent's
-    /// duck or a level on the ramp to or from it: read-compare-write), its mute or playing state
+    /// duck or a level on the ramp to or from it: read-compare-write), its mute and playing state
     /// and its device; for a stream that has ended, the server's restore store is repaired.
     /// Every command is counted by `counter`.
     func restorePending(keeping kept: [StreamSerial: EnforcedStream], counter: WorkCounter) {
@@ -31,7 +31,7 @@ extension EnforcementCore {
     }
 
     /// Undoes what the agent did to every stream it enforces (it is stopping): its duck's level,
-    /// its Pause or mute, its move. A stream's entries go once every undo of it was taken: after a
+    /// its mute and Pause, its move. A stream's entries go once every undo of it was taken: after a
     /// lost connection they stay for the next agent. Every command is counted by `counter`.
     /// Returns the states undone, for ``restorePending(keeping:counter:)`` to leave alone.
     @discardableResult
@@ -42,7 +42,10 @@ extension EnforcementCore {
             if let level = state.owedLevel {
                 counted(counter, streamDone) { actuator.setLevel(level, of: state.ref, then: $0) }
             }
-            if state.isPaused { startUnlessCorked(state.ref) }
+            if state.isPaused {
+                if state.pauseMute != nil { counted(counter, streamDone) { actuator.setMuted(false, of: state.ref, then: $0) } }
+                startUnlessCorked(state.ref)
+            }
             if let wasMuted = state.silencedWasMuted {
                 counted(counter, streamDone) { actuator.setMuted(wasMuted, of: state.ref, then: $0) }
             }
@@ -87,6 +90,11 @@ extension EnforcementCore {
                 restoring = true
                 startUnlessCorked(ref)
                 undoTaken([key])
+            case .silence(_, .pauseAndMute) where kept?.isSilenced != true:
+                guard reachesNodes(ref, key) else { continue }
+                restoring = true
+                counted(counter, then: taken) { actuator.setMuted(false, of: ref, then: $0) }
+                startUnlessCorked(ref)
             case .silence(_, .mute(let wasMuted)) where kept?.isSilenced != true:
                 restoring = true
                 counted(counter, then: taken) { actuator.setMuted(wasMuted, of: ref, then: $0) }

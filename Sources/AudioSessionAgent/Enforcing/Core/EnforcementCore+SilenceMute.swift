@@ -55,4 +55,28 @@ extension EnforcementCore {
             userChoseMute(of: ref)
         }
     }
+
+    /// A node paused and muted by the agent changed on the server: the same rule as for a silence
+    /// by mute (``SilenceMuteWatch``) tells a restore that raced the Pause's mute (WirePlumber
+    /// applying a new node's saved state as it links it), which gets the mute again, from the
+    /// user's unmute, which stands: from then on the Pause alone silences the node, and the
+    /// unsilence leaves the mute as the user has it.
+    func watchPauseMute(_ ref: ServerStreamRef, _ stream: SoundStream) {
+        guard let state = enforced[ref.serial], state.isPaused, var watch = state.pauseMute else { return }
+        let reaction = watch.observe(isMuted: stream.isMuted, restoring: false, now: .now)
+        enforced[ref.serial]?.pauseMute = watch
+        switch reaction {
+        case .none:
+            break
+        case .muteAgain:
+            logger.debug("the server shows a paused node unmuted before the agent's mute: muting again", metadata: ["stream.id": "\(ref.id)"])
+            actuator.setMuted(true, of: ref)
+        case .userChose:
+            logger.info("the user unmuted a paused stream: it stays paused, its mute as the user has it", metadata: ["stream.id": "\(ref.id)"])
+            enforced[ref.serial]?.pauseMute = nil
+            do { try journal.replace(.silence(ref.serial, by: .pause)) } catch {
+                logger.error("the journal cannot be written", metadata: ["journal.error": "\(error)"])
+            }
+        }
+    }
 }

@@ -33,9 +33,10 @@ extension EnforcementCore where Self: StreamDecisionEnforcer {
 
 extension EnforcementCore {
     /// A stream changed on the server: the agent's record of it follows, a duck that waited for a
-    /// device starts, a level the agent did not write ends its duck, a silence's mute and an
-    /// unsilence are checked against what the server shows, and a paused node that was relinked
-    /// (and plays again) is paused again. Nothing happens to a stream the agent does not hold.
+    /// device starts, a level the agent did not write ends its duck, a silence's mute (a Pause's
+    /// too) and an unsilence are checked against what the server shows, and a paused node that
+    /// was relinked (and plays again) is paused again. Nothing happens to a stream the agent does
+    /// not hold.
     func reconcile(_ ref: ServerStreamRef, showing stream: SoundStream) {
         guard let state = enforced[ref.serial] else { return }
         enforced[ref.serial]?.last = stream
@@ -46,6 +47,7 @@ extension EnforcementCore {
         }
         checkForUserLevel(ref.serial, stream)
         watchSilenceMute(ref, stream)
+        watchPauseMute(ref, stream)
         settleUnsilence(ref, showing: stream)
         if state.isPaused, stream.deviceIndex != nil, state.last.deviceIndex != stream.deviceIndex {
             pauseAgainAfterRelink(ref)

@@ -18,6 +18,8 @@ extension OwedStreamValues {
                 values.level = base
                 values.duckLevel = duckLevel
             case .silence(_, .mute(let wasMuted)): values.userMute = wasMuted
+            // The Pause's mute replaced the user's unmuted state, which the server saved.
+            case .silence(_, .pauseAndMute): values.userMute = false
             case .device(_, let original): values.device = original
             // A Pause is not saved; modules, profiles, processes and clock settings are no stream's.
             case .silence(_, .pause), .module, .cardProfile, .process, .clockSetting: break

@@ -7,6 +7,7 @@
 /// 29424DF7 duck 4712 factor=1.0 0.3
 /// EE387BFE silence 4713 mute false
 /// 53793558 silence 4714 pause
+/// 4C932C39 silence 4715 pause-and-mute
 /// 07EA09D2 clear volume 4711
 /// E84C6350 clear silence 4713
 /// ECD7BAAE process 5120 884213 pipewire%20-c%20echo-cancel.conf
@@ -88,6 +89,8 @@ enum JournalLine {
             ["silence", stream.description, "mute", String(wasMuted)]
         case .entry(.silence(let stream, .pause)):
             ["silence", stream.description, "pause"]
+        case .entry(.silence(let stream, .pauseAndMute)):
+            ["silence", stream.description, "pause-and-mute"]
         case .entry(.move(let stream, let device)):
             ["move", stream.description, FieldEncoding.encodeField(device)]
         case .entry(.moduleUnloaded(let name, let argument)):
@@ -153,6 +156,8 @@ enum JournalLine {
                 })
         case ("silence"?, 3) where fields[2] == "pause":
             return record(serial(fields[1]).map { .entry(.silence($0, by: .pause)) })
+        case ("silence"?, 3) where fields[2] == "pause-and-mute":
+            return record(serial(fields[1]).map { .entry(.silence($0, by: .pauseAndMute)) })
         case ("move"?, 3):
             return record(
                 serial(fields[1]).flatMap { stream in
