@@ -48,10 +48,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     var isShuttingDown = false
     /// Journal entries undone while stopping, kept until the server has the commands.
     var undoneAwaitingSync: [RestoreKey] = []
-    /// Pauses relinked paused nodes once more, after their new links are up.
-    var repauser: PipeWireLoopTimer?
-    /// Paused nodes relinked lately, for the repauser's turn.
-    var relinkedWhilePaused: Set<StreamSerial> = []
     /// Nodes whose Start waits until they run again (``startUnlessCorked(_:)``).
     var startsAwaitingRun: Set<StreamSerial> = []
     /// The engine's echo cancellers: `libpipewire-module-echo-cancel` in `pipewire` processes of
@@ -82,15 +78,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// killed, PipeWire restarted ...") fails with both of its arguments.
     static let settleDelay = Duration.milliseconds(500)
 
-    /// How long after a relink a paused node is paused once more. The agent sees a new link's
-    /// global before the server activates it and starts the node: a Pause sent at once can come
-    /// first, and a node silenced just as it appeared then played on (the mixing-matrix scenario
-    /// table on the native agent, 2 runs of 2). The node's state is no event for it: a paused node
-    /// keeps reporting running. At zero the mixing-matrix table fails on PipeWire 1.4's native
-    /// agent (`AgentScenarioTests`, "PipeWire 1.4 (Debian 13, native agent): the table holds",
-    /// step 170).
-    static let relinkSettleDelay = Duration.milliseconds(300)
-
     nonisolated init(
         connection: PipeWireConnection, journal: Journal, table: ServerStreamTable, pauser: (any StreamPauser)?,
         logger: Logger
@@ -110,7 +97,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
         cancellers.begin(mover: self) { PipeWireLoopTimer.onLoop(of: connection, $0) }
         ticker = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.tick() }
         settler = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.settle() }
-        repauser = PipeWireLoopTimer.onLoop(of: connection) { [weak self] in self?.pauseRelinkedAgain() }
     }
 
     // MARK: Streams
@@ -134,23 +120,14 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     /// The factor is the agent's alone: the user's channel volumes multiply with it and never end a duck.
     func userLevel(shownBy stream: SoundStream) -> LevelBase? { nil }
 
-    /// A relinked node plays again: its Pause goes once more now, and again once the new links are up.
+    /// A relinked node can play again: its Pause goes once more. The server may still start it
+    /// once the new links are up, after this Pause (no third client's Pause is durable: a relink's
+    /// graph recalculation sends the node Start, docs/routing.md); the Pause's mute keeps it
+    /// silent then. A second Pause 300 ms later (`relinkSettleDelay`) did not hold either, and
+    /// with the mute the mixing-matrix table on PipeWire 1.4 passes without it.
     func pauseAgainAfterRelink(_ ref: ServerStreamRef) {
         logger.debug("pausing a relinked node again", metadata: ["stream.id": "\(ref.id)"])
         actuator.setPlaying(false, of: ref)
-        relinkedWhilePaused.insert(ref.serial)
-        repauser?.arm(after: Self.relinkSettleDelay)
-    }
-
-    /// The repauser's turn: relinked nodes still paused get their Pause once more.
-    private func pauseRelinkedAgain() {
-        let relinked = relinkedWhilePaused
-        relinkedWhilePaused = []
-        guard !isShuttingDown else { return }
-        for serial in relinked.sorted() {
-            guard let state = enforced[serial], state.isPaused else { continue }
-            actuator.setPlaying(false, of: state.ref)
-        }
     }
 
     /// A stream ended: its watches go, and an unmute it never showed is written into its restore
@@ -275,7 +252,6 @@ final class PipeWireEnforcer: StreamDecisionEnforcer, StreamEnforcing {
     func unpause(_ ref: ServerStreamRef) {
         enforced[ref.serial]?.isPaused = false
         enforced[ref.serial]?.pauseMute = nil
-        relinkedWhilePaused.remove(ref.serial)
         startUnlessCorked(ref)
     }
 

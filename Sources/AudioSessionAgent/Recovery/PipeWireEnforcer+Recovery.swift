@@ -5,11 +5,9 @@ import SoundServer
 
 extension PipeWireEnforcer {
     /// The restore entries repaired lately are written once more now, not at the settler's turn;
-    /// the relinked nodes' repauses are off, and so are the Starts that waited for a node to run
-    /// (the agent will not see it run again).
+    /// the Starts that waited for a node to run are off (the agent will not see it run again).
     func finishProtocolWork(counter: WorkCounter) {
         startsAwaitingRun = []
-        repauser?.cancel()
         settle()
         settler?.cancel()
     }
@@ -63,7 +61,6 @@ extension PipeWireEnforcer {
     /// The timers stop (a simulated crash, or PipeWire gone).
     func dropProtocolState() {
         startsAwaitingRun = []
-        repauser?.cancel()
         settler?.cancel()
     }
 }

@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// - **ducked**: the node's Props `volume` factor, read with pw-dump (the agent's duck; pactl keeps
 ///   showing the user's `channelVolumes`, 100 % here).
-/// - **silenced**: the stream is silent. The agent pauses the node, and a paused node keeps
-///   reporting `running` and is neither muted nor corked on pipewire-pulse, so silence is heard:
+/// - **silenced**: the stream is silent. The agent pauses the node and mutes it, and a paused
+///   node keeps reporting `running` and is not corked on pipewire-pulse; its mute is no proof
+///   that nothing is heard (a node the user had muted is paused alone), so silence is heard:
 ///   each stream that plays the world's tone (`play`, `agent`) gets a `parec --monitor-stream`
 ///   recorder of its own sound, before the sink mixes it, from the moment it appears (a paused
 ///   stream delivers no samples at all). A paused capture stream (an interrupted recorder: the
